@@ -1,0 +1,91 @@
+import { type DynamicModule, Module, ValidationPipe } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { I18nModule } from 'nestjs-i18n';
+import { LoggerModule } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { AppointmentEntity } from './appointments/appointment.entity.js';
+import { AppointmentsController } from './appointments/appointments.controller.js';
+import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
+import { AssetsService } from './common/assets.service.js';
+import { PageContextService } from './common/page-context.service.js';
+import { PageResponder } from './common/page-responder.service.js';
+import { I18N_DIR } from './common/paths.js';
+import type { AppConfig } from './config/config.js';
+import { ConfigModule } from './config/config.module.js';
+import { ConsentController } from './consent/consent.controller.js';
+import { DatabaseModule } from './database/database.module.js';
+import { FavoritesController } from './favorites/favorites.controller.js';
+import { HealthController } from './health/health.controller.js';
+import { HolidayRentalUnitEntity } from './holiday/holiday-rental-unit.entity.js';
+import { HolidayController } from './holiday/holiday.controller.js';
+import { HomeController } from './home/home.controller.js';
+import { PathLocaleResolver } from './i18n/path-locale.resolver.js';
+import { TranslationService } from './i18n/translation.service.js';
+import { LegalController } from './legal/legal.controller.js';
+import { DEFAULT_LOCALE } from './routing/locales.js';
+import { SeedService } from './seed/seed.service.js';
+import { SettingEntity } from './settings/setting.entity.js';
+import { SettingsService } from './settings/settings.service.js';
+import { SubscriptionsController } from './subscriptions/subscriptions.controller.js';
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.LOG_LEVEL,
+            autoLogging: config.LOG_REQUESTS,
+            // Reuse a well-formed request id from a proxy, otherwise make one; echoed in X-Request-Id.
+            genReqId: (request: IncomingMessage, response) => {
+              const incoming = request.headers['x-request-id'];
+              const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+              response.setHeader('X-Request-Id', id);
+              return id;
+            },
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            transport: config.isProduction || config.NODE_ENV === 'test' ? undefined : { target: 'pino-pretty' },
+          },
+        }),
+        I18nModule.forRoot({
+          fallbackLanguage: DEFAULT_LOCALE,
+          loaderOptions: { path: I18N_DIR, watch: false },
+          resolvers: [PathLocaleResolver],
+          logging: false,
+        }),
+        DatabaseModule,
+        TypeOrmModule.forFeature([SettingEntity, AppointmentEntity, HolidayRentalUnitEntity]),
+      ],
+      controllers: [
+        HomeController,
+        HealthController,
+        ConsentController,
+        LegalController,
+        FavoritesController,
+        SubscriptionsController,
+        AppointmentsController,
+        HolidayController,
+      ],
+      providers: [
+        AssetsService,
+        TranslationService,
+        PageContextService,
+        PageResponder,
+        SettingsService,
+        SeedService,
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        {
+          provide: APP_PIPE,
+          useValue: new ValidationPipe({ whitelist: true, transform: true, forbidUnknownValues: false }),
+        },
+      ],
+    };
+  }
+}

@@ -1,0 +1,27 @@
+/** Belgian wall-clock time, whatever the server's zone. */
+const TIME_ZONE = 'Europe/Brussels';
+
+function parts(date: Date): Record<string, string> {
+  const formatter = new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return Object.fromEntries(formatter.formatToParts(date).map((part) => [part.type, part.value]));
+}
+
+/** dd/mm/yyyy (SPEC §9). */
+export function formatDate(date: Date): string {
+  const { day, month, year } = parts(date);
+  return `${day}/${month}/${year}`;
+}
+
+/** hh:mm, 24-hour. */
+export function formatTime(date: Date): string {
+  const { hour, minute } = parts(date);
+  return `${hour}:${minute}`;
+}

@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppConfig } from '../config/config.js';
+import { TranslationService } from '../i18n/translation.service.js';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../routing/locales.js';
+import { alternates, type RouteName, type RouteParams, urlFor } from '../routing/routes.js';
+import type { ConsentChoice, PageContext, SiteInfo } from '../../views/page-context.js';
+import { AssetsService } from './assets.service.js';
+import { nonceOf } from './csp-nonce.js';
+
+export const CONSENT_COOKIE = 'immo_consent';
+
+export function consentFrom(request: FastifyRequest): ConsentChoice | undefined {
+  const value = request.cookies?.[CONSENT_COOKIE];
+  return value === 'accepted' || value === 'declined' ? value : undefined;
+}
+
+/** The page a context describes: a route and its parameters, or none (error pages keep the URL). */
+export interface PageAddress {
+  readonly route?: RouteName;
+  readonly params?: RouteParams;
+  /** Error and token pages are not indexed: no hreflang, no canonical. */
+  readonly indexable?: boolean;
+}
+
+@Injectable()
+export class PageContextService {
+  private readonly site: SiteInfo;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly translations: TranslationService,
+    private readonly assets: AssetsService,
+  ) {
+    this.site = {
+      name: config.AGENCY_NAME,
+      logoUrl: config.AGENCY_LOGO_URL ?? assets.url('logo.svg'),
+      brandColor: config.BRAND_COLOR,
+      email: config.AGENCY_EMAIL,
+      phone: config.AGENCY_PHONE,
+    };
+  }
+
+  absoluteUrl(path: string): string {
+    return new URL(path, this.config.PUBLIC_BASE_URL).toString();
+  }
+
+  create(request: FastifyRequest, reply: FastifyReply, locale: Locale, address: PageAddress): PageContext {
+    const currentPath = request.url.split('?')[0];
+    const localized = address.route
+      ? alternates(address.route, address.params)
+      : (Object.fromEntries(LOCALES.map((other) => [other, urlFor('home', other)])) as Record<Locale, string>);
+    const indexable = address.route !== undefined && address.indexable !== false;
+    const hreflang = indexable
+      ? [
+          ...LOCALES.map((other) => ({ hreflang: other, href: this.absoluteUrl(localized[other]) })),
+          { hreflang: 'x-default', href: this.absoluteUrl(localized[DEFAULT_LOCALE]) },
+        ]
+      : [];
+    return {
+      locale,
+      t: this.translations.forLocale(locale).t,
+      nonce: nonceOf(reply),
+      site: this.site,
+      assets: { styles: this.assets.pageStyles, scripts: this.assets.pageScripts },
+      alternates: localized,
+      hreflang,
+      canonicalUrl: this.absoluteUrl(address.route ? localized[locale] : currentPath),
+      nav: {
+        home: urlFor('home', locale),
+        favorites: urlFor('favorites', locale),
+        subscribe: urlFor('subscribe', locale),
+        privacy: urlFor('privacy', locale),
+        terms: urlFor('terms', locale),
+      },
+      consent: consentFrom(request),
+      consentAction: urlFor('cookieConsent', locale),
+      currentPath,
+    };
+  }
+}

@@ -1,0 +1,119 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsHexColor,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
+const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/** Every setting the app reads from the environment, with its default. Validated once at boot. */
+export class AppConfig {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @IsString()
+  HOST = '0.0.0.0';
+
+  /** A PostgreSQL server; without it the embedded PGlite database in DATA_DIR is used. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ protocols: ['postgres', 'postgresql'], require_tld: false, require_protocol: true })
+  DATABASE_URL: string | undefined = undefined;
+
+  /** Where the embedded database (and later the mail outbox) lives; `memory://` keeps it in memory. */
+  @IsString()
+  @MinLength(1)
+  DATA_DIR = '.data';
+
+  /** The public origin used in canonical links, hreflang, sitemaps and mails. */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  PUBLIC_BASE_URL = 'http://localhost:3000';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  /** Log one line per request (off in tests). */
+  @Transform(toBool)
+  @IsBoolean()
+  LOG_REQUESTS = true;
+
+  @IsString()
+  @MinLength(1)
+  AGENCY_NAME = 'Immo Vastgoed';
+
+  /** Path or URL of the agency logo; the default is the bundled mark. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  AGENCY_LOGO_URL: string | undefined = undefined;
+
+  @IsHexColor()
+  BRAND_COLOR = '#0b5a6b';
+
+  @IsString()
+  AGENCY_EMAIL = 'info@immo.example';
+
+  @IsString()
+  AGENCY_PHONE = '+32 9 123 45 67';
+
+  /** Fill an empty database with the demo catalogue; defaults to on for the embedded database only. */
+  @Transform(toBool)
+  @IsOptional()
+  @IsBoolean()
+  SEED_DEMO_DATA: boolean | undefined = undefined;
+
+  /** Trust X-Forwarded-* headers (behind a reverse proxy). */
+  @Transform(toBool)
+  @IsBoolean()
+  TRUST_PROXY = false;
+
+  get seedDemoData(): boolean {
+    return this.SEED_DEMO_DATA ?? this.embeddedDatabase;
+  }
+
+  get embeddedDatabase(): boolean {
+    return !this.DATABASE_URL;
+  }
+
+  get isProduction(): boolean {
+    return this.NODE_ENV === 'production';
+  }
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Reads and validates the environment; a bad value throws a ConfigError naming every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const known = Object.keys(new AppConfig());
+  const raw = Object.fromEntries(Object.entries(env).filter(([key]) => known.includes(key)));
+  const config = plainToInstance(AppConfig, raw, { exposeDefaultValues: true });
+  const errors = validateSync(config, { forbidUnknownValues: false });
+  if (errors.length > 0) {
+    const lines = errors.map((error) => {
+      const value = JSON.stringify(error.value);
+      return `  ${error.property}=${value}: ${Object.values(error.constraints ?? {}).join('; ')}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return config;
+}

@@ -1,0 +1,6 @@
+import { AppointmentEntity } from '../appointments/appointment.entity.js';
+import { HolidayRentalUnitEntity } from '../holiday/holiday-rental-unit.entity.js';
+import { SettingEntity } from '../settings/setting.entity.js';
+
+/** Every TypeORM entity; listed explicitly so the app, the tests and the CLI load the same set. */
+export const ENTITIES = [SettingEntity, AppointmentEntity, HolidayRentalUnitEntity];

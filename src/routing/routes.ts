@@ -1,0 +1,114 @@
+import { LOCALES, type Locale } from './locales.js';
+
+type LocalizedPaths = Readonly<Record<Locale, string>>;
+
+/** The same path shape in every locale: `/<locale>` followed by `tail`. */
+function everyLocale(tail: string): LocalizedPaths {
+  return Object.fromEntries(LOCALES.map((locale) => [locale, `/${locale}${tail}`])) as unknown as LocalizedPaths;
+}
+
+/** Adds `suffix` (which may differ per locale) to every path of `base`. */
+function extend(base: LocalizedPaths, suffix: string | LocalizedPaths): LocalizedPaths {
+  return Object.fromEntries(
+    LOCALES.map((locale) => [locale, base[locale] + (typeof suffix === 'string' ? suffix : suffix[locale])]),
+  ) as unknown as LocalizedPaths;
+}
+
+const subscribe: LocalizedPaths = {
+  en: '/en/keep-me-informed',
+  nl: '/nl/hou-me-op-de-hoogte',
+  fr: '/fr/tenez-moi-au-courant',
+  de: '/de/halte-mich-auf-dem-laufenden',
+};
+
+const detailShort: LocalizedPaths = {
+  en: '/en/offer/<estateId>',
+  nl: '/nl/aanbod/<estateId>',
+  fr: '/fr/offre/<estateId>',
+  de: '/de/angebot/<estateId>',
+};
+
+/**
+ * Every screen of SPEC §2 and every ajax endpoint, in the four locales. This is the only place a
+ * path is written: controllers, links, redirects, hreflang, the language switcher and the sitemap
+ * all read it.
+ */
+export const ROUTES = {
+  home: everyLocale(''),
+  privacy: {
+    en: '/en/privacy-statement',
+    nl: '/nl/privacy-verklaring',
+    fr: '/fr/declaration-de-confidentialite',
+    de: '/de/datenschutzerklarung',
+  },
+  terms: { en: '/en/terms-of-use', nl: '/nl/gebruiksvoorwaarden', fr: '/fr/conditions-d-utilisation', de: '/de/agb' },
+  favorites: { en: '/en/favorites', nl: '/nl/favorieten', fr: '/fr/favoris', de: '/de/favoriten' },
+  subscribe,
+  subscribeSuccess: extend(subscribe, { en: '/success', nl: '/succes', fr: '/reussi', de: '/gelungen' }),
+  unsubscribe: extend(subscribe, {
+    en: '/unsubscribe/<token>',
+    nl: '/uitschrijven/<token>',
+    fr: '/desinscrire/<token>',
+    de: '/abbestellen/<token>',
+  }),
+  editSubscriptions: extend(subscribe, '/<token>'),
+  detailShort,
+  detail: extend(detailShort, '/<slug>'),
+  projectUnit: extend(detailShort, '/<slug>/<entityId>'),
+  cancelAppointment: {
+    en: '/en/cancel-appointment/<appointmentId>',
+    nl: '/nl/afspraak-annuleren/<appointmentId>',
+    fr: '/fr/annuler-rendez-vous/<appointmentId>',
+    de: '/de/termin-absagen/<appointmentId>',
+  },
+  holiday: {
+    en: '/en/holiday/<rentalUnitId>',
+    nl: '/nl/vakantie/<rentalUnitId>',
+    fr: '/fr/vacances/<rentalUnitId>',
+    de: '/de/feiertage/<rentalUnitId>',
+  },
+  cookieConsent: everyLocale('/cookie-consent'),
+  ajaxNotifications: everyLocale('/ajax/notifications'),
+  ajaxContactForm: everyLocale('/ajax/contact-form-handler'),
+  ajaxEstate: everyLocale('/ajax/estate/<estateId>'),
+  ajaxSearchCity: everyLocale('/ajax/search-city'),
+  ajaxSendToFriend: everyLocale('/ajax/send-to-a-friend'),
+  ajaxSimilarEstates: everyLocale('/ajax/similar-estate/<estateId>'),
+} as const satisfies Record<string, LocalizedPaths>;
+
+export type RouteName = keyof typeof ROUTES;
+export type RouteParams = Readonly<Record<string, string | number>>;
+
+export const ROOT_PATH = '/';
+
+export function isRouteName(name: string): name is RouteName {
+  return Object.hasOwn(ROUTES, name);
+}
+
+const PLACEHOLDER = /<([A-Za-z]+)>/g;
+
+/**
+ * The path of `routeName` in `locale` with each `<placeholder>` replaced by its URL-encoded value.
+ * An unknown route name gives the root path (SPEC §2); a missing parameter is a programming error.
+ */
+export function urlFor(routeName: string, locale: Locale, params: RouteParams = {}): string {
+  if (!isRouteName(routeName)) return ROOT_PATH;
+  return ROUTES[routeName][locale].replace(PLACEHOLDER, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined || value === '') throw new Error(`urlFor(${routeName}): missing parameter <${key}>`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The four localized URLs of one page, for hreflang links and the language switcher. */
+export function alternates(routeName: string, params: RouteParams = {}): Record<Locale, string> {
+  return Object.fromEntries(LOCALES.map((locale) => [locale, urlFor(routeName, locale, params)])) as Record<
+    Locale,
+    string
+  >;
+}
+
+/** The route's paths in the router's syntax (`:param`), one per locale, for controller decorators. */
+export function routerPaths(routeName: RouteName): string[] {
+  return LOCALES.map((locale) => ROUTES[routeName][locale].replace(PLACEHOLDER, ':$1'));
+}

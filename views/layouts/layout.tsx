@@ -1,0 +1,122 @@
+import type { ReactElement, ReactNode } from 'react';
+import { LANGUAGE_NAMES, LOCALES } from '../../src/routing/locales.js';
+import { ConsentBanner } from '../components/consent-banner.js';
+import { Icon } from '../components/icon.js';
+import type { PageContext } from '../page-context.js';
+
+export interface LayoutProps {
+  readonly ctx: PageContext;
+  readonly title: string;
+  readonly description: string;
+  /** Extra tags for the head (Open Graph, JSON-LD). */
+  readonly head?: ReactNode;
+  /** Pages that must not be indexed (token pages, errors). */
+  readonly noindex?: boolean;
+  readonly children: ReactNode;
+}
+
+export function Layout({ ctx, title, description, head, noindex, children }: LayoutProps): ReactElement {
+  const { t, locale, site } = ctx;
+  const htmxConfig = JSON.stringify({ includeIndicatorStyles: false, allowEval: false, allowScriptTags: false });
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`${title} | ${site.name}`}</title>
+        <meta name="description" content={description} />
+        {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={ctx.canonicalUrl} />}
+        {!noindex &&
+          ctx.hreflang.map((link) => <link key={link.hreflang} rel="alternate" hrefLang={link.hreflang} href={link.href} />)}
+        <meta name="theme-color" content={site.brandColor} />
+        <meta name="htmx-config" content={htmxConfig} />
+        <link rel="icon" href={site.logoUrl} />
+        {ctx.assets.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        <style nonce={ctx.nonce}>{`:root{--brand:${site.brandColor}}`}</style>
+        {ctx.assets.scripts.map((src) => (
+          <script key={src} type="module" src={src} nonce={ctx.nonce} />
+        ))}
+        {head}
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          {t('common.skipToContent')}
+        </a>
+        <header className="site-header">
+          <div className="container site-header__inner">
+            <a className="brand" href={ctx.nav.home}>
+              <img src={site.logoUrl} alt="" width="40" height="40" />
+              <span className="brand__name">{site.name}</span>
+            </a>
+            <nav className="site-nav" aria-label={t('common.mainNavigation')}>
+              <a href={ctx.nav.favorites}>
+                <Icon name="heart" />
+                <span>{t('nav.favorites')}</span>
+              </a>
+              <a href={ctx.nav.subscribe}>
+                <Icon name="bell" />
+                <span>{t('nav.subscribe')}</span>
+              </a>
+            </nav>
+            <nav className="language-switcher" aria-label={t('common.chooseLanguage')}>
+              <ul>
+                {LOCALES.map((other) => (
+                  <li key={other}>
+                    <a
+                      href={ctx.alternates[other]}
+                      hrefLang={other}
+                      lang={other}
+                      aria-current={other === locale ? 'page' : undefined}
+                      title={LANGUAGE_NAMES[other]}
+                    >
+                      {other.toUpperCase()}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </div>
+        </header>
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <footer className="site-footer">
+          <div className="container site-footer__inner">
+            <div>
+              <p className="site-footer__name">{site.name}</p>
+              <p>
+                <a href={`mailto:${site.email}`}>
+                  <Icon name="mail" /> {site.email}
+                </a>
+              </p>
+              <p>
+                <a href={`tel:${site.phone.replace(/\s+/g, '')}`}>
+                  <Icon name="phone" /> {site.phone}
+                </a>
+              </p>
+            </div>
+            <nav aria-label={t('common.footerNavigation')}>
+              <ul className="site-footer__links">
+                <li>
+                  <a href={ctx.nav.favorites}>{t('nav.favorites')}</a>
+                </li>
+                <li>
+                  <a href={ctx.nav.subscribe}>{t('nav.subscribe')}</a>
+                </li>
+                <li>
+                  <a href={ctx.nav.privacy}>{t('nav.privacy')}</a>
+                </li>
+                <li>
+                  <a href={ctx.nav.terms}>{t('nav.terms')}</a>
+                </li>
+              </ul>
+            </nav>
+          </div>
+        </footer>
+        {ctx.consent === undefined && <ConsentBanner ctx={ctx} />}
+      </body>
+    </html>
+  );
+}

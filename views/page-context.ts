@@ -1,0 +1,29 @@
+import type { Locale } from '../src/routing/locales.js';
+
+export type ConsentChoice = 'accepted' | 'declined';
+
+export interface SiteInfo {
+  readonly name: string;
+  readonly logoUrl: string;
+  readonly brandColor: string;
+  readonly email: string;
+  readonly phone: string;
+}
+
+/** What every page needs besides its own view model: locale, text, links, assets, consent. */
+export interface PageContext {
+  readonly locale: Locale;
+  readonly t: (key: string, args?: Readonly<Record<string, string | number>>) => string;
+  readonly nonce: string;
+  readonly site: SiteInfo;
+  readonly assets: { readonly styles: readonly string[]; readonly scripts: readonly string[] };
+  /** This page in each locale (paths), for the language switcher. */
+  readonly alternates: Readonly<Record<Locale, string>>;
+  /** Absolute URLs of this page in each locale plus x-default, for hreflang; empty for pages that are not indexed. */
+  readonly hreflang: ReadonlyArray<{ readonly hreflang: string; readonly href: string }>;
+  readonly canonicalUrl: string;
+  readonly nav: Readonly<Record<'home' | 'favorites' | 'subscribe' | 'privacy' | 'terms', string>>;
+  readonly consent: ConsentChoice | undefined;
+  readonly consentAction: string;
+  readonly currentPath: string;
+}

@@ -4,10 +4,10 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { I18nModule } from 'nestjs-i18n';
 import { LoggerModule } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { AppointmentEntity } from './appointments/appointment.entity.js';
 import { AppointmentsController } from './appointments/appointments.controller.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
+import type { RawRequestWithId } from './common/request-id.js';
 import { AssetsService } from './common/assets.service.js';
 import { PageContextService } from './common/page-context.service.js';
 import { PageResponder } from './common/page-responder.service.js';
@@ -30,8 +30,6 @@ import { SettingEntity } from './settings/setting.entity.js';
 import { SettingsService } from './settings/settings.service.js';
 import { SubscriptionsController } from './subscriptions/subscriptions.controller.js';
 
-const REQUEST_ID = /^[\w.-]{1,64}$/;
-
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -43,13 +41,8 @@ export class AppModule {
           pinoHttp: {
             level: config.LOG_LEVEL,
             autoLogging: config.LOG_REQUESTS,
-            // Reuse a well-formed request id from a proxy, otherwise make one; echoed in X-Request-Id.
-            genReqId: (request: IncomingMessage, response) => {
-              const incoming = request.headers['x-request-id'];
-              const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-              response.setHeader('X-Request-Id', id);
-              return id;
-            },
+            // Fastify assigns the id (see create-app.ts); log lines carry the same one.
+            genReqId: (request: RawRequestWithId) => request.id ?? randomUUID(),
             redact: ['req.headers.cookie', 'req.headers.authorization'],
             transport: config.isProduction || config.NODE_ENV === 'test' ? undefined : { target: 'pino-pretty' },
           },

@@ -9,6 +9,7 @@ import type { ServerResponse } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import { assignNonce, nonceOf } from './common/csp-nonce.js';
+import { type RawRequestWithId, requestIdFor } from './common/request-id.js';
 import { ASSETS_BASE_PATH } from './common/assets.service.js';
 import { ASSETS_DIR } from './common/paths.js';
 import type { AppConfig } from './config/config.js';
@@ -18,7 +19,13 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Builds the whole app (plugins, security headers, assets) without listening: main.ts and the tests share it. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ trustProxy: config.TRUST_PROXY, bodyLimit: BODY_LIMIT_BYTES });
+  const adapter = new FastifyAdapter({
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Logged and echoed in X-Request-Id.
+    requestIdHeader: false,
+    genReqId: requestIdFor,
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bufferLogs: true,
     abortOnError: false,
@@ -27,7 +34,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();
-  fastify.addHook('onRequest', (_request, reply, done) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
+    (request.raw as RawRequestWithId).id = request.id;
+    reply.header('X-Request-Id', request.id);
     assignNonce(reply.raw);
     done();
   });

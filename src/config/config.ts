@@ -110,7 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const errors = validateSync(config, { forbidUnknownValues: false });
   if (errors.length > 0) {
     const lines = errors.map((error) => {
-      const value = JSON.stringify(error.value);
+      // Show what the operator wrote, not the converted value.
+      const value = JSON.stringify(raw[error.property] ?? error.value);
       return `  ${error.property}=${value}: ${Object.values(error.constraints ?? {}).join('; ')}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

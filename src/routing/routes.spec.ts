@@ -1,0 +1,75 @@
+import { LOCALES } from './locales.js';
+import { alternates, ROOT_PATH, ROUTES, routerPaths, urlFor } from './routes.js';
+
+/** SPEC §2, written out by hand so the table is checked against the specification, not itself. */
+const SPEC_PATHS: Record<string, Record<string, string>> = {
+  privacy: { en: '/en/privacy-statement', nl: '/nl/privacy-verklaring', fr: '/fr/declaration-de-confidentialite', de: '/de/datenschutzerklarung' },
+  terms: { en: '/en/terms-of-use', nl: '/nl/gebruiksvoorwaarden', fr: '/fr/conditions-d-utilisation', de: '/de/agb' },
+  favorites: { en: '/en/favorites', nl: '/nl/favorieten', fr: '/fr/favoris', de: '/de/favoriten' },
+  subscribe: { en: '/en/keep-me-informed', nl: '/nl/hou-me-op-de-hoogte', fr: '/fr/tenez-moi-au-courant', de: '/de/halte-mich-auf-dem-laufenden' },
+  subscribeSuccess: { en: '/en/keep-me-informed/success', nl: '/nl/hou-me-op-de-hoogte/succes', fr: '/fr/tenez-moi-au-courant/reussi', de: '/de/halte-mich-auf-dem-laufenden/gelungen' },
+  unsubscribe: { en: '/en/keep-me-informed/unsubscribe/T1', nl: '/nl/hou-me-op-de-hoogte/uitschrijven/T1', fr: '/fr/tenez-moi-au-courant/desinscrire/T1', de: '/de/halte-mich-auf-dem-laufenden/abbestellen/T1' },
+  editSubscriptions: { en: '/en/keep-me-informed/T1', nl: '/nl/hou-me-op-de-hoogte/T1', fr: '/fr/tenez-moi-au-courant/T1', de: '/de/halte-mich-auf-dem-laufenden/T1' },
+  detailShort: { en: '/en/offer/42', nl: '/nl/aanbod/42', fr: '/fr/offre/42', de: '/de/angebot/42' },
+  detail: { en: '/en/offer/42/villa-for-sale', nl: '/nl/aanbod/42/villa-for-sale', fr: '/fr/offre/42/villa-for-sale', de: '/de/angebot/42/villa-for-sale' },
+  projectUnit: { en: '/en/offer/42/villa-for-sale/7', nl: '/nl/aanbod/42/villa-for-sale/7', fr: '/fr/offre/42/villa-for-sale/7', de: '/de/angebot/42/villa-for-sale/7' },
+  cancelAppointment: { en: '/en/cancel-appointment/A9', nl: '/nl/afspraak-annuleren/A9', fr: '/fr/annuler-rendez-vous/A9', de: '/de/termin-absagen/A9' },
+  holiday: { en: '/en/holiday/R3', nl: '/nl/vakantie/R3', fr: '/fr/vacances/R3', de: '/de/feiertage/R3' },
+  ajaxSimilarEstates: { en: '/en/ajax/similar-estate/42', nl: '/nl/ajax/similar-estate/42', fr: '/fr/ajax/similar-estate/42', de: '/de/ajax/similar-estate/42' },
+  ajaxEstate: { en: '/en/ajax/estate/42', nl: '/nl/ajax/estate/42', fr: '/fr/ajax/estate/42', de: '/de/ajax/estate/42' },
+  ajaxNotifications: { en: '/en/ajax/notifications', nl: '/nl/ajax/notifications', fr: '/fr/ajax/notifications', de: '/de/ajax/notifications' },
+  ajaxContactForm: { en: '/en/ajax/contact-form-handler', nl: '/nl/ajax/contact-form-handler', fr: '/fr/ajax/contact-form-handler', de: '/de/ajax/contact-form-handler' },
+  ajaxSearchCity: { en: '/en/ajax/search-city', nl: '/nl/ajax/search-city', fr: '/fr/ajax/search-city', de: '/de/ajax/search-city' },
+  ajaxSendToFriend: { en: '/en/ajax/send-to-a-friend', nl: '/nl/ajax/send-to-a-friend', fr: '/fr/ajax/send-to-a-friend', de: '/de/ajax/send-to-a-friend' },
+  home: { en: '/en', nl: '/nl', fr: '/fr', de: '/de' },
+};
+
+const PARAMS = { estateId: 42, slug: 'villa-for-sale', entityId: 7, appointmentId: 'A9', rentalUnitId: 'R3', token: 'T1' };
+
+describe(urlFor.name, () => {
+  const cases = Object.entries(SPEC_PATHS).flatMap(([name, paths]) =>
+    LOCALES.map((locale) => [name, locale, paths[locale]] as const),
+  );
+
+  it.each(cases)('gives the SPEC path of %s in %s', (name, locale, expected) => {
+    expect(urlFor(name, locale, PARAMS)).toBe(expected);
+  });
+
+  it('covers every route of the table with a SPEC path', () => {
+    expect(Object.keys(ROUTES).filter((name) => name !== 'cookieConsent').sort()).toEqual(Object.keys(SPEC_PATHS).sort());
+  });
+
+  it('gives the root path for an unknown route name', () => {
+    expect(urlFor('noSuchRoute', 'fr', PARAMS)).toBe(ROOT_PATH);
+    expect(ROOT_PATH).toBe('/');
+  });
+
+  it('fills each placeholder with its URL-encoded value', () => {
+    expect(urlFor('detail', 'fr', { estateId: 5, slug: 'maison à Liège' })).toBe('/fr/offre/5/maison%20%C3%A0%20Li%C3%A8ge');
+  });
+
+  it('refuses to build a path with a missing parameter', () => {
+    expect(() => urlFor('holiday', 'nl', {})).toThrow('<rentalUnitId>');
+  });
+});
+
+describe(alternates.name, () => {
+  it('gives the page in the four locales', () => {
+    expect(alternates('favorites')).toEqual({ nl: '/nl/favorieten', fr: '/fr/favoris', en: '/en/favorites', de: '/de/favoriten' });
+  });
+
+  it('fills parameters in every locale', () => {
+    expect(alternates('detailShort', { estateId: 3 }).de).toBe('/de/angebot/3');
+  });
+});
+
+describe(routerPaths.name, () => {
+  it('writes placeholders in the router syntax, one path per locale', () => {
+    expect(routerPaths('projectUnit')).toEqual([
+      '/nl/aanbod/:estateId/:slug/:entityId',
+      '/fr/offre/:estateId/:slug/:entityId',
+      '/en/offer/:estateId/:slug/:entityId',
+      '/de/angebot/:estateId/:slug/:entityId',
+    ]);
+  });
+});

@@ -16,6 +16,7 @@ const common = {
 };
 
 module.exports = {
+  common,
   maxWorkers: 2,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{src,views,client}/**/*.spec.{ts,tsx}'] },

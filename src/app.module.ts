@@ -43,7 +43,16 @@ export class AppModule {
             autoLogging: config.LOG_REQUESTS,
             // Fastify assigns the id (see create-app.ts); log lines carry the same one.
             genReqId: (request: RawRequestWithId) => request.id ?? randomUUID(),
-            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            // One short line per request: who asked for what, and the answer's status.
+            serializers: {
+              req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
+                id: req.id,
+                method: req.method,
+                url: req.url,
+                remoteAddress: req.remoteAddress,
+              }),
+              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+            },
             transport: config.isProduction || config.NODE_ENV === 'test' ? undefined : { target: 'pino-pretty' },
           },
         }),

@@ -29,6 +29,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bufferLogs: true,
     abortOnError: false,
+    // Start-up messages before pino takes over go to the console, unless logging is switched off.
+    ...(config.LOG_LEVEL === 'silent' ? { logger: false } : {}),
   });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();

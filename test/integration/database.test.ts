@@ -1,0 +1,91 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { loadConfig } from '../../src/config/config.js';
+import { createApp } from '../../src/create-app.js';
+import { EmbeddedPostgres } from '../../src/database/embedded-postgres.js';
+import { PendingMigrationsError, pendingMigrations } from '../../src/database/migration-state.js';
+import { typeOrmOptions } from '../../src/database/typeorm-options.js';
+import { MIGRATIONS } from '../../migrations/index.js';
+import { urlFor } from '../../src/routing/routes.js';
+import { createScratchDatabase } from '../support/scratch-database.js';
+import { startTestApp } from '../support/test-app.js';
+
+const MIGRATION_NAMES = MIGRATIONS.map((migration) => migration.name);
+
+/** An empty database on the configured server, or on a fresh embedded PGlite when there is none. */
+async function emptyDatabase(): Promise<{ url: string; dispose: () => Promise<void> }> {
+  if (process.env.DATABASE_URL) {
+    const scratch = await createScratchDatabase(process.env.DATABASE_URL);
+    return { url: scratch.url, dispose: scratch.drop };
+  }
+  const embedded = await EmbeddedPostgres.start('memory://');
+  return { url: embedded.url, dispose: () => embedded.stop() };
+}
+
+async function tableExists(dataSource: DataSource, table: string): Promise<boolean> {
+  const [{ exists }] = await dataSource.query(`SELECT to_regclass($1) IS NOT NULL AS exists`, [table]);
+  return exists;
+}
+
+describe('database', () => {
+  describe('against a server that is not migrated', () => {
+    let database: { url: string; dispose: () => Promise<void> };
+
+    beforeEach(async () => {
+      database = await emptyDatabase();
+    });
+
+    afterEach(async () => {
+      await database.dispose();
+    });
+
+    it('refuses to start and names the pending migrations', async () => {
+      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url });
+      const start = createApp(config);
+      await expect(start).rejects.toBeInstanceOf(PendingMigrationsError);
+      await expect(start).rejects.toThrow(MIGRATION_NAMES[0]);
+    });
+
+    it('migrates up and reverts down again', async () => {
+      const dataSource = await new DataSource(typeOrmOptions(database.url, false)).initialize();
+      try {
+        expect(await pendingMigrations(dataSource)).toEqual(MIGRATION_NAMES);
+        await dataSource.runMigrations({ transaction: 'each' });
+        expect(await pendingMigrations(dataSource)).toEqual([]);
+        expect(await tableExists(dataSource, 'settings')).toBe(true);
+
+        for (let i = 0; i < MIGRATION_NAMES.length; i++) await dataSource.undoLastMigration({ transaction: 'each' });
+        expect(await tableExists(dataSource, 'settings')).toBe(false);
+        expect(await pendingMigrations(dataSource)).toEqual(MIGRATION_NAMES);
+      } finally {
+        await dataSource.destroy();
+      }
+    });
+  });
+
+  describe('when the database goes away', () => {
+    it('answers a localized 500 page without a stack trace and reports not ready', async () => {
+      const sut = await startTestApp();
+      try {
+        const healthy = await request(sut.server).get('/readyz');
+        expect(healthy.status).toBe(200);
+
+        await sut.app.get(DataSource).destroy();
+
+        const page = await request(sut.server).get(
+          urlFor('cancelAppointment', 'fr', { appointmentId: '5b0f3c1e-8d2a-4c61-9a57-2f4e6b8d1c01' }),
+        );
+        expect(page.status).toBe(500);
+        expect(page.headers['content-type']).toMatch(/text\/html/);
+        expect(page.text).toContain('<html lang="fr"');
+        expect(page.text).toContain('<h1>Une erreur s&#x27;est produite</h1>');
+        expect(page.text).not.toMatch(/at \w+ \(|TypeORM|\.ts:\d+/);
+
+        const ready = await request(sut.server).get('/readyz');
+        expect(ready.status).toBe(503);
+      } finally {
+        await sut.app.close().catch(() => undefined);
+      }
+    });
+  });
+});

@@ -2,12 +2,10 @@ import { type DynamicModule, Module, ValidationPipe } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { I18nModule } from 'nestjs-i18n';
-import { LoggerModule } from 'nestjs-pino';
-import { randomUUID } from 'node:crypto';
 import { AppointmentEntity } from './appointments/appointment.entity.js';
 import { AppointmentsController } from './appointments/appointments.controller.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
-import type { RawRequestWithId } from './common/request-id.js';
+import { loggerModule } from './common/logging.js';
 import { AssetsService } from './common/assets.service.js';
 import { PageContextService } from './common/page-context.service.js';
 import { PageResponder } from './common/page-responder.service.js';
@@ -37,25 +35,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.LOG_LEVEL,
-            autoLogging: config.LOG_REQUESTS,
-            // Fastify assigns the id (see create-app.ts); log lines carry the same one.
-            genReqId: (request: RawRequestWithId) => request.id ?? randomUUID(),
-            // One short line per request: who asked for what, and the answer's status.
-            serializers: {
-              req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
-                id: req.id,
-                method: req.method,
-                url: req.url,
-                remoteAddress: req.remoteAddress,
-              }),
-              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-            },
-            transport: config.isProduction || config.NODE_ENV === 'test' ? undefined : { target: 'pino-pretty' },
-          },
-        }),
+        loggerModule(config),
         I18nModule.forRoot({
           fallbackLanguage: DEFAULT_LOCALE,
           loaderOptions: { path: I18N_DIR, watch: false },

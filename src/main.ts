@@ -1,7 +1,7 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from './config/config.js';
+import { startupFailureText } from './common/startup-error.js';
+import { loadConfig } from './config/config.js';
 import { createApp } from './create-app.js';
-import { PendingMigrationsError } from './database/migration-state.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -11,10 +11,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof PendingMigrationsError) {
-    console.error(error.message);
-  } else {
-    console.error('Immo failed to start:', error);
-  }
+  console.error('Immo failed to start:', startupFailureText(error));
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import { AppointmentEntity } from '../appointments/appointment.entity.js';
+import { EstateEntity } from '../estates/persistence/estate.entity.js';
 import { HolidayRentalUnitEntity } from '../holiday/holiday-rental-unit.entity.js';
 import { SettingEntity } from '../settings/setting.entity.js';
 
 /** Every TypeORM entity; listed explicitly so the app, the tests and the CLI load the same set. */
-export const ENTITIES = [SettingEntity, AppointmentEntity, HolidayRentalUnitEntity];
+export const ENTITIES = [SettingEntity, AppointmentEntity, HolidayRentalUnitEntity, EstateEntity];

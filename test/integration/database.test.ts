@@ -1,8 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../../src/config/config.js';
 import { createApp } from '../../src/create-app.js';
-import { EmbeddedPostgres } from '../../src/database/embedded-postgres.js';
+import { EmbeddedDatabaseInUseError, EmbeddedPostgres } from '../../src/database/embedded-postgres.js';
 import { PendingMigrationsError, pendingMigrations } from '../../src/database/migration-state.js';
 import { typeOrmOptions } from '../../src/database/typeorm-options.js';
 import { MIGRATIONS } from '../../migrations/index.js';
@@ -85,6 +88,34 @@ describe('database', () => {
         expect(ready.status).toBe(503);
       } finally {
         await sut.app.close().catch(() => undefined);
+      }
+    });
+  });
+
+  describe('embedded database files', () => {
+    it('refuses a second process on the same data directory, naming it', async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'immo-lock-'));
+      try {
+        // A live process (our parent) holds the lock, as a running site would.
+        writeFileSync(join(dataDir, 'pg.lock'), String(process.ppid));
+        const start = EmbeddedPostgres.start(dataDir);
+        await expect(start).rejects.toBeInstanceOf(EmbeddedDatabaseInUseError);
+        await expect(start).rejects.toThrow(`process ${process.ppid}`);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+
+    it('takes over a lock left by a process that is gone, and releases it at stop', async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'immo-lock-'));
+      try {
+        writeFileSync(join(dataDir, 'pg.lock'), '2147483646');
+        const embedded = await EmbeddedPostgres.start(dataDir);
+        await embedded.stop();
+        const again = await EmbeddedPostgres.start(dataDir);
+        await again.stop();
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
       }
     });
   });

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import type { Estate } from '../domain/estate.js';
+import type { EstateDocument, EstateEntity } from './estate.entity.js';
+
+/** A project and its units become rows of their own; the unit rows point at the project. */
+export function flattenEstate(estate: Estate): Estate[] {
+  return [estate, ...estate.children.map((child) => ({ ...child, parentId: estate.id }))];
+}
+
+export function documentOf(estate: Estate): EstateDocument {
+  const { children: _children, ...document } = estate;
+  return document;
+}
+
+/** Stable across runs for the same listing, so an unchanged listing is not written again. */
+export function contentHashOf(document: EstateDocument): string {
+  return createHash('sha256').update(JSON.stringify(document)).digest('hex');
+}
+
+/** The row for one listing (project units included, as their own rows), without touching the database. */
+export function toRow(estate: Estate, syncedAt: Date): EstateEntity {
+  const document = documentOf(estate);
+  const geo = estate.address.geoLocation;
+  return {
+    id: estate.id,
+    source: estate.source,
+    sourceId: estate.sourceId,
+    guid: estate.guid,
+    parentId: estate.parentId,
+    isProject: estate.isProject,
+    status: estate.transaction.status,
+    forRent: estate.transaction.forRent,
+    headType: estate.headType,
+    subType: estate.subType,
+    cityZip: estate.address.city.zip,
+    cityName: estate.address.city.name,
+    region: estate.address.region,
+    price: estate.price.value ?? estate.price.priceFrom,
+    bedrooms: estate.bedrooms,
+    lat: geo?.lat ?? null,
+    lon: geo?.lon ?? null,
+    updatedAt: new Date(estate.updatedAt),
+    contentHash: contentHashOf(document),
+    syncedAt,
+    document,
+  };
+}
+
+/** The domain listing back from its row and, for a project, its unit rows. */
+export function fromRows(row: EstateEntity, units: readonly EstateEntity[] = []): Estate {
+  return { ...row.document, children: units.map((unit) => fromRows(unit)) };
+}

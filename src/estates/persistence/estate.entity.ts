@@ -1,0 +1,90 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { Estate } from '../domain/estate.js';
+
+/** What the document column holds: the normalized listing without its units (they are rows of their own). */
+export type EstateDocument = Omit<Estate, 'children'>;
+
+/**
+ * The cached listing: the columns pages filter and sort on, plus the whole normalized document.
+ * Project units are rows with `parent_id` set; the repository puts them back under their project.
+ */
+@Entity({ name: 'estates' })
+@Index('uq_estates_source_record', ['source', 'sourceId'], { unique: true })
+@Index('ix_estates_type', ['headType', 'subType'])
+@Index('ix_estates_city', ['cityZip', 'cityName'])
+@Index('ix_estates_geo', ['lat', 'lon'])
+export class EstateEntity {
+  /** The site's id, as in URLs. */
+  @PrimaryColumn({ type: 'integer' })
+  id!: number;
+
+  @Column({ type: 'varchar', length: 1 })
+  source!: 'A' | 'B';
+
+  @Column({ name: 'source_id', type: 'varchar', length: 64 })
+  sourceId!: string;
+
+  @Index('ix_estates_guid')
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  guid!: string | null;
+
+  @Index('ix_estates_parent')
+  @Column({ name: 'parent_id', type: 'integer', nullable: true })
+  parentId!: number | null;
+
+  @Column({ name: 'is_project', type: 'boolean', default: false })
+  isProject!: boolean;
+
+  @Index('ix_estates_status')
+  @Column({ type: 'varchar', length: 16 })
+  status!: string;
+
+  @Column({ name: 'for_rent', type: 'boolean' })
+  forRent!: boolean;
+
+  @Column({ name: 'head_type', type: 'varchar', length: 16 })
+  headType!: string;
+
+  @Column({ name: 'sub_type', type: 'varchar', length: 40, nullable: true })
+  subType!: string | null;
+
+  @Column({ name: 'city_zip', type: 'varchar', length: 12 })
+  cityZip!: string;
+
+  @Column({ name: 'city_name', type: 'varchar', length: 80 })
+  cityName!: string;
+
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  region!: string | null;
+
+  @Index('ix_estates_price')
+  @Column({ type: 'numeric', precision: 14, scale: 2, nullable: true, transformer: {
+    to: (value: number | null) => value,
+    from: (value: string | null) => (value === null ? null : Number(value)),
+  } })
+  price!: number | null;
+
+  @Index('ix_estates_bedrooms')
+  @Column({ type: 'smallint', nullable: true })
+  bedrooms!: number | null;
+
+  @Column({ type: 'double precision', nullable: true })
+  lat!: number | null;
+
+  @Column({ type: 'double precision', nullable: true })
+  lon!: number | null;
+
+  @Index('ix_estates_updated_at')
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+
+  /** sha256 of the document: a sync that brings the same listing writes nothing. */
+  @Column({ name: 'content_hash', type: 'char', length: 64 })
+  contentHash!: string;
+
+  @Column({ name: 'synced_at', type: 'timestamptz' })
+  syncedAt!: Date;
+
+  @Column({ type: 'jsonb' })
+  document!: EstateDocument;
+}

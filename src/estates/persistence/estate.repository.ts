@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In, Not, type Repository } from 'typeorm';
+import type { Estate } from '../domain/estate.js';
+import { EstateEntity } from './estate.entity.js';
+import { fromRows } from './estate-record.js';
+
+/** How far a similar listing's price may be from the reference one: ±30 %. */
+export const SIMILAR_PRICE_BAND = 0.3;
+
+/** Reads cached listings; pages never call a CRM. */
+@Injectable()
+export class EstateRepository {
+  private readonly rows: Repository<EstateEntity>;
+
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.rows = dataSource.getRepository(EstateEntity);
+  }
+
+  /** A listing by its site id, with its units when it is a project. */
+  async findById(id: number): Promise<Estate | null> {
+    const row = await this.rows.findOne({ where: { id } });
+    if (!row) return null;
+    const units = row.isProject ? await this.rows.find({ where: { parentId: id }, order: { id: 'ASC' } }) : [];
+    return fromRows(row, units);
+  }
+
+  async count(): Promise<number> {
+    return this.rows.count();
+  }
+
+  /** Every listing that may appear on the site (projects with their units), for the sitemap and lists. */
+  async findListed(hiddenStatus: readonly string[]): Promise<Estate[]> {
+    const where = hiddenStatus.length > 0 ? { status: Not(In([...hiddenStatus])) } : {};
+    const rows = await this.rows.find({ where, order: { id: 'ASC' } });
+    const unitsByProject = new Map<number, EstateEntity[]>();
+    for (const row of rows) {
+      if (row.parentId === null) continue;
+      unitsByProject.set(row.parentId, [...(unitsByProject.get(row.parentId) ?? []), row]);
+    }
+    return rows.filter((row) => row.parentId === null).map((row) => fromRows(row, unitsByProject.get(row.id)));
+  }
+
+  /**
+   * Listings like `estate`: the same transaction (sale or rent) and head type, a price within
+   * ±SIMILAR_PRICE_BAND of its price when it has one, not a project unit, nearest first (plain
+   * lat/lon distance, fine at Belgian scale), then closest in price.
+   */
+  async findSimilar(estate: Estate, hiddenStatus: readonly string[], limit: number): Promise<Estate[]> {
+    const price = estate.price.value ?? estate.price.priceFrom;
+    const geo = estate.address.geoLocation;
+    const query = this.rows
+      .createQueryBuilder('e')
+      .where('e.id <> :id', { id: estate.id })
+      .andWhere('e.parent_id IS NULL')
+      .andWhere('e.head_type = :headType', { headType: estate.headType })
+      .andWhere('e.for_rent = :forRent', { forRent: estate.transaction.forRent });
+    if (hiddenStatus.length > 0) query.andWhere('e.status NOT IN (:...hidden)', { hidden: [...hiddenStatus] });
+    if (price !== null && price > 0) {
+      query.andWhere('e.price BETWEEN :low AND :high', {
+        low: price * (1 - SIMILAR_PRICE_BAND),
+        high: price * (1 + SIMILAR_PRICE_BAND),
+      });
+    }
+    if (geo) {
+      query
+        .addSelect('((e.lat - :lat) ^ 2 + (e.lon - :lon) ^ 2)', 'distance')
+        .setParameters({ lat: geo.lat, lon: geo.lon })
+        .orderBy('distance', 'ASC', 'NULLS LAST');
+    }
+    if (price !== null) {
+      query.addSelect('abs(e.price - :price)', 'price_gap').setParameter('price', price).addOrderBy('price_gap', 'ASC', 'NULLS LAST');
+    }
+    const rows = await query.addOrderBy('e.id', 'ASC').limit(limit).getMany();
+    return rows.map((row) => fromRows(row));
+  }
+}

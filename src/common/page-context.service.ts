@@ -19,6 +19,8 @@ export function consentFrom(request: FastifyRequest): ConsentChoice | undefined 
 export interface PageAddress {
   readonly route?: RouteName;
   readonly params?: RouteParams;
+  /** This page's path in each locale when it differs by more than the route (a listing's slug is localized). */
+  readonly paths?: Readonly<Record<Locale, string>>;
   /** Error and token pages are not indexed: no hreflang, no canonical. */
   readonly indexable?: boolean;
 }
@@ -47,7 +49,9 @@ export class PageContextService {
 
   create(request: FastifyRequest, reply: FastifyReply, locale: Locale, address: PageAddress): PageContext {
     const currentPath = request.url.split('?')[0];
-    const localized = address.route
+    const localized = address.paths
+      ? address.paths
+      : address.route
       ? alternates(address.route, address.params)
       : (Object.fromEntries(LOCALES.map((other) => [other, urlFor('home', other)])) as Record<Locale, string>);
     const indexable = address.route !== undefined && address.indexable !== false;

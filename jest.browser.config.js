@@ -1,5 +1,5 @@
 /** Browser tests: the real app in-process, driven by Debian's Chromium through playwright-core (one file at a time). */
-const { common } = require('./jest.config.js');
+const { common } = require('./jest.common.js');
 
 module.exports = {
   ...common,

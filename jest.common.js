@@ -1,0 +1,18 @@
+/** Transform and module settings shared by the unit/integration and browser configs. */
+const swc = ['@swc/jest', {
+  jsc: {
+    parser: { syntax: 'typescript', tsx: true, decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+    target: 'es2022',
+  },
+  module: { type: 'commonjs' },
+}];
+
+const common = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|content-disposition|cookie)/)'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+};
+
+module.exports = { common };

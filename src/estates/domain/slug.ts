@@ -1,0 +1,77 @@
+import slugify from 'slugify';
+import { pickText } from '../../i18n/localized-text.js';
+import type { Translator } from '../../i18n/translator.js';
+import { urlFor } from '../../routing/routes.js';
+import { enumLabel, subTypeLabel } from './enum-labels.js';
+import type { Estate } from './estate.js';
+
+/** "in" before the place, except in French (SPEC §2). */
+function placeWord(t: Translator): string {
+  return t.locale === 'fr' ? 'a' : 'in';
+}
+
+/** Lower-cased and URL-safe: accents folded, punctuation dropped, words joined with hyphens. */
+function toSlug(parts: ReadonlyArray<string | null | undefined>): string {
+  const text = parts.filter((part): part is string => !!part && part.trim() !== '').join(' ');
+  return slugify(text, { lower: true, strict: true, trim: true });
+}
+
+/** The city's own name in this locale when it has one (Gand, Bruxelles), else its usual name. */
+function cityName(estate: Estate, t: Translator): string {
+  return estate.address.city.alias?.[t.locale]?.trim() || estate.address.city.name;
+}
+
+/**
+ * Standalone listing: subtype name, transaction name, "in" (fr "a"), street address, zip and city,
+ * in the translator's locale (SPEC §2). A hidden address leaves the street out.
+ */
+export function standaloneSlug(estate: Estate, t: Translator): string {
+  const street = estate.address.visible
+    ? [pickText(estate.address.street, t.locale), estate.address.number].filter(Boolean).join(' ')
+    : null;
+  return toSlug([
+    subTypeLabel(t, estate.headType, estate.subType) || enumLabel(t, 'headType', estate.headType),
+    enumLabel(t, 'status', estate.transaction.status),
+    placeWord(t),
+    street,
+    estate.address.city.zip,
+    cityName(estate, t),
+  ]);
+}
+
+/** Project: its localized title without quotes and dots, "in" (fr "a"), zip and city (SPEC §2). */
+export function projectSlug(estate: Estate, t: Translator): string {
+  const title = pickText(estate.title, t.locale).replace(/["'“”‘’«».]/g, '');
+  return toSlug([title, placeWord(t), estate.address.city.zip, cityName(estate, t)]);
+}
+
+export function estateSlug(estate: Estate, t: Translator): string {
+  const slug = estate.isProject ? projectSlug(estate, t) : standaloneSlug(estate, t);
+  return slug || String(estate.id);
+}
+
+/**
+ * A listing's own canonical path: a standalone listing or a project at /<offer>/<id>/<slug>; a unit
+ * inside its project at the project's path followed by the unit's id.
+ * SPEC §8: a failing slug build is rethrown; for a project the children list is cleared first.
+ */
+export function estatePath(estate: Estate, t: Translator, project?: Estate): string {
+  if (project) {
+    return urlFor('projectUnit', t.locale, {
+      estateId: project.id,
+      slug: buildSlug(project, t),
+      entityId: estate.id,
+    });
+  }
+  return urlFor('detail', t.locale, { estateId: estate.id, slug: buildSlug(estate, t) });
+}
+
+/** Builds the slug; on failure a project's (mutable) children list is emptied before the error is rethrown. */
+export function buildSlug(estate: Estate, t: Translator): string {
+  try {
+    return estateSlug(estate, t);
+  } catch (error) {
+    if (estate.isProject && Array.isArray(estate.children)) (estate.children as Estate[]).length = 0;
+    throw error;
+  }
+}

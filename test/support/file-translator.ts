@@ -1,0 +1,49 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { I18N_DIR } from '../../src/common/paths.js';
+import type { Translator } from '../../src/i18n/translator.js';
+import { fallbackChain } from '../../src/i18n/translation.service.js';
+import { LOCALES, type Locale } from '../../src/routing/locales.js';
+
+type Tree = { [key: string]: string | Tree };
+
+function load(locale: Locale): Tree {
+  const dir = join(I18N_DIR, locale);
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => [basename(file, '.json'), JSON.parse(readFileSync(join(dir, file), 'utf8')) as Tree]),
+  );
+}
+
+const trees = Object.fromEntries(LOCALES.map((locale) => [locale, load(locale)])) as Record<Locale, Tree>;
+
+function lookup(tree: Tree, key: string): string | undefined {
+  let node: string | Tree | undefined = tree;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' && node !== '' ? node : undefined;
+}
+
+/**
+ * The i18n files as a Translator without Nest, for unit specs: the same fallback chain as the app
+ * (locale, then nl, then the others) and `{name}` placeholders.
+ */
+export function fileTranslator(locale: Locale): Translator {
+  const find = (key: string) => fallbackChain(locale).map((lang) => lookup(trees[lang], key)).find((text) => text !== undefined);
+  return {
+    locale,
+    t: (key, args) => {
+      const text = find(key) ?? key;
+      return args ? text.replace(/\{(\w+)\}/g, (match, name: string) => (name in args ? String(args[name]) : match)) : text;
+    },
+    has: (key) => find(key) !== undefined,
+  };
+}
+
+/** The raw text of one locale only (no fallback), to check what a file holds. */
+export function rawText(locale: Locale, key: string): string | undefined {
+  return lookup(trees[locale], key);
+}

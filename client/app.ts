@@ -1,6 +1,6 @@
 import htmx from 'htmx.org';
 import { CONSENT_EVENT } from './lib/consent';
-import { mountIslands } from './lib/islands';
+import { mountIslands, registerIsland } from './lib/islands';
 
 declare global {
   interface Window {
@@ -11,6 +11,11 @@ window.htmx = htmx;
 
 // The consent response carries an HX-Trigger; re-dispatch it on document where islands listen.
 document.body.addEventListener(CONSENT_EVENT, () => document.dispatchEvent(new CustomEvent(CONSENT_EVENT)));
+
+registerIsland('gallery', () => import('./islands/gallery'));
+registerIsland('map', () => import('./islands/map'));
+registerIsland('share', () => import('./islands/share'));
+registerIsland('modal-form', () => import('./islands/modal-form'));
 
 htmx.onLoad((element) => mountIslands(element as ParentNode));
 mountIslands();

@@ -12,6 +12,43 @@ const production = process.env.NODE_ENV !== 'development';
 rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
 
+const assetOptions = {
+  loader: { '.png': 'file', '.svg': 'file', '.woff2': 'file' },
+  assetNames: 'media/[name]-[hash]',
+  // Images referenced from scripts (Leaflet's marker icons) need an absolute URL, not one relative to the page.
+  publicPath: '/assets/',
+  minify: production,
+};
+
+/**
+ * `import href from 'x.css?url'`: bundles that stylesheet on its own (with its images) and gives the script its
+ * public URL, so an on-demand island (the map) brings its CSS only when it loads.
+ */
+const stylesheetUrlPlugin = {
+  name: 'stylesheet-url',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /\.css\?url$/ }, async (args) => {
+      const resolved = await pluginBuild.resolve(args.path.replace(/\?url$/, ''), { kind: 'import-statement', resolveDir: args.resolveDir });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      return { path: resolved.path, namespace: 'stylesheet-url' };
+    });
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'stylesheet-url' }, async (args) => {
+      const css = await build({
+        ...assetOptions,
+        absWorkingDir: root,
+        entryPoints: [args.path],
+        bundle: true,
+        outdir,
+        entryNames: 'chunks/[name]-[hash]',
+        metafile: true,
+        logLevel: 'warning',
+      });
+      const file = Object.keys(css.metafile.outputs).find((output) => output.endsWith('.css'));
+      return { contents: `export default ${JSON.stringify(`/assets/${relative(outdir, join(root, file))}`)};`, loader: 'js' };
+    });
+  },
+};
+
 const result = await build({
   absWorkingDir: root,
   entryPoints: { app: 'client/app.ts', 'app-style': 'client/styles/app.css' },
@@ -20,11 +57,10 @@ const result = await build({
   format: 'esm',
   target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
   outdir,
+  ...assetOptions,
   entryNames: '[name]-[hash]',
   chunkNames: 'chunks/[name]-[hash]',
-  assetNames: 'media/[name]-[hash]',
-  loader: { '.png': 'file', '.svg': 'file', '.woff2': 'file' },
-  minify: production,
+  plugins: [stylesheetUrlPlugin],
   sourcemap: true,
   metafile: true,
   legalComments: 'linked',
@@ -33,7 +69,8 @@ const result = await build({
 
 const manifest = {};
 for (const [file, output] of Object.entries(result.metafile.outputs)) {
-  if (!output.entryPoint || file.endsWith('.map')) continue;
+  // Islands loaded on demand are entry points too, but only the page's own entries go in the manifest.
+  if (!output.entryPoint || file.endsWith('.map') || file.includes('/chunks/')) continue;
   const name = output.entryPoint === 'client/styles/app.css' ? 'app.css' : `${basename(output.entryPoint, extname(output.entryPoint))}${extname(file)}`;
   manifest[name] = relative(outdir, join(root, file));
 }

@@ -1,0 +1,169 @@
+import { type TinySliderInstance, type TinySliderSettings, tns } from 'tiny-slider/src/tiny-slider';
+import { loadChunk } from '../lib/chunk-loader';
+import {
+  AUTOPLAY_DEFAULT,
+  AUTOPLAY_TIMEOUT_MS,
+  RESIZE_DEBOUNCE_MS,
+  SWIPE_ANGLE_DEG,
+  SWIPE_CLICK_THRESHOLD_PX,
+  THUMBNAIL_EDGE_PADDING_PX,
+  THUMBNAIL_GUTTER_PX,
+  THUMBNAIL_ITEMS_BY_WIDTH,
+  TRANSITION_MS,
+} from './carousel-constants';
+import { debounce, dragGuard, element, iconButton, pageNonce } from './dom';
+import type { GalleryIslandProps } from './island-props';
+import { fillFrame } from './load-image';
+
+/** Settings both sliders share (SPEC §9 carousel defaults). */
+function commonSettings(container: HTMLElement): TinySliderSettings {
+  return {
+    container,
+    loop: false,
+    nav: false,
+    speed: TRANSITION_MS,
+    autoplay: AUTOPLAY_DEFAULT,
+    autoplayTimeout: AUTOPLAY_TIMEOUT_MS,
+    autoplayButtonOutput: false,
+    swipeAngle: SWIPE_ANGLE_DEG,
+    mouseDrag: true,
+    preventScrollOnTouch: 'auto',
+    // No feature-detection cache in localStorage: nothing is stored before cookie consent.
+    useLocalStorage: false,
+    nonce: pageNonce() ?? false,
+  };
+}
+
+/**
+ * tiny-slider hides off-screen slides with aria-hidden; their buttons must leave the tab order too,
+ * or keyboard users land on invisible controls.
+ */
+function syncFocusability(slider: TinySliderInstance): void {
+  for (const slide of Array.from(slider.getInfo().slideItems) as HTMLElement[]) {
+    const hidden = slide.getAttribute('aria-hidden') === 'true';
+    slide.querySelectorAll('button').forEach((button) => (button.tabIndex = hidden ? -1 : 0));
+  }
+}
+
+/**
+ * Gallery island: replaces the no-JS photo list with a variable-width main slider and a thumbnail strip
+ * kept in sync both ways; clicking the current photo opens the fullscreen viewer (its own chunk).
+ */
+export function mount(root: HTMLElement, rawProps: unknown): void {
+  const { photos, texts } = rawProps as GalleryIslandProps;
+  if (!photos?.length) return;
+
+  const stage = element('div', 'gallery__stage');
+  const track = element('div', 'gallery__track');
+  const frames = photos.map((photo, index) => {
+    const slide = element('div', 'gallery__slide');
+    const frame = element('button', 'gallery__frame', {
+      type: 'button',
+      'aria-label': `${texts.openViewer}: ${photo.alt}`,
+      'data-index': String(index),
+    });
+    // The box has the photo's proportions before it loads, so nothing shifts.
+    frame.style.aspectRatio = `${photo.width} / ${photo.height}`;
+    slide.append(frame);
+    track.append(slide);
+    return frame;
+  });
+  const previous = iconButton('gallery__control gallery__control--previous', 'previous', texts.previous);
+  const next = iconButton('gallery__control gallery__control--next', 'next', texts.next);
+  const counter = element('p', 'gallery__counter', { 'aria-live': 'polite' });
+  stage.append(track, previous, next, counter);
+
+  const strip = element('div', 'gallery__thumbs', { role: 'group', 'aria-label': texts.thumbnails });
+  const thumbTrack = element('div', 'gallery__thumb-track');
+  const thumbs = photos.map((photo, index) => {
+    const item = element('div', 'gallery__thumb-item');
+    const button = element('button', 'gallery__thumb', { type: 'button', 'aria-label': photo.alt, 'data-index': String(index) });
+    const image = element('img', '', { src: photo.thumb, alt: '', loading: 'lazy', width: '160', height: '120' });
+    button.append(image);
+    item.append(button);
+    thumbTrack.append(item);
+    return button;
+  });
+  strip.append(thumbTrack);
+
+  root.replaceChildren(stage, strip);
+  root.classList.add('gallery--enhanced');
+
+  const main = tns({
+    ...commonSettings(track),
+    items: 1,
+    center: true,
+    autoWidth: true,
+    controls: true,
+    prevButton: previous,
+    nextButton: next,
+  });
+  const stripSlider = tns({
+    ...commonSettings(thumbTrack),
+    items: THUMBNAIL_ITEMS_BY_WIDTH[0],
+    responsive: Object.fromEntries(Object.entries(THUMBNAIL_ITEMS_BY_WIDTH).map(([width, items]) => [width, { items }])),
+    slideBy: 1,
+    edgePadding: THUMBNAIL_EDGE_PADDING_PX,
+    gutter: THUMBNAIL_GUTTER_PX,
+    controls: false,
+  });
+  // tiny-slider announces "slide N of M" in English; the counter above says it in every language.
+  root.querySelectorAll('.tns-liveregion').forEach((region) => region.remove());
+
+  let current = -1;
+  const load = (index: number) => {
+    const photo = photos[index];
+    if (photo) void fillFrame(frames[index]!, photo.large, photo.alt, texts.loadError);
+  };
+  const select = (index: number) => {
+    current = index;
+    frames.forEach((frame, position) => frame.parentElement!.classList.toggle('is-current', position === index));
+    thumbs.forEach((button, position) => {
+      if (position === index) button.setAttribute('aria-current', 'true');
+      else button.removeAttribute('aria-current');
+    });
+    counter.textContent = `${index + 1} / ${photos.length}`;
+    // Keep the current thumbnail in the middle of the strip where the strip can scroll that far.
+    const visible = stripSlider.getInfo().items;
+    stripSlider.goTo(Math.max(0, Math.min(index - Math.floor(visible / 2), photos.length - visible)));
+    [index, index + 1, index - 1].forEach(load);
+  };
+  const refreshFocus = () => {
+    syncFocusability(main);
+    syncFocusability(stripSlider);
+  };
+
+  main.events.on('indexChanged', (info) => {
+    if (info.index !== current) select(info.index);
+  });
+  main.events.on('transitionEnd', refreshFocus);
+  stripSlider.events.on('transitionEnd', refreshFocus);
+  select(0);
+  requestAnimationFrame(refreshFocus);
+
+  const stripWasDragged = dragGuard(strip, SWIPE_CLICK_THRESHOLD_PX);
+  strip.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest<HTMLButtonElement>('.gallery__thumb');
+    if (stripWasDragged() || !button) return;
+    main.goTo(Number(button.dataset.index));
+  });
+
+  const stageWasDragged = dragGuard(track, SWIPE_CLICK_THRESHOLD_PX);
+  track.addEventListener('click', (event) => {
+    const frame = (event.target as Element).closest<HTMLButtonElement>('.gallery__frame');
+    if (stageWasDragged() || !frame) return;
+    const index = Number(frame.dataset.index);
+    // A neighbour peeking in at the side comes to the middle first; the middle one opens fullscreen.
+    if (index !== current) {
+      main.goTo(index);
+      return;
+    }
+    loadChunk('lightbox', () => import('./lightbox')).then(
+      // The slider follows the viewer, and the focus returns to the photo shown last.
+      ({ openLightbox }) => openLightbox({ photos, texts, index, onClose: (last) => main.goTo(last), returnFocus: (last) => frames[last] }),
+      (error: unknown) => console.error(error),
+    );
+  });
+
+  window.addEventListener('resize', debounce(() => select(current), RESIZE_DEBOUNCE_MS));
+}

@@ -1,0 +1,49 @@
+/**
+ * The JSON the server puts in `data-props` for each island: shared by the view components (views/components)
+ * and the islands so both sides agree. Texts arrive localized; URLs arrive ready to use.
+ */
+
+export interface GalleryPhoto {
+  /** The large photo, for the slider and the fullscreen viewer. */
+  readonly large: string;
+  readonly thumb: string;
+  /** Intrinsic size of the large photo: reserves the slide's box before it loads (no layout shift). */
+  readonly width: number;
+  readonly height: number;
+  readonly alt: string;
+}
+
+export interface GalleryTexts {
+  /** Accessible names of the slider's and the viewer's buttons. */
+  readonly previous: string;
+  readonly next: string;
+  readonly close: string;
+  readonly play: string;
+  readonly pause: string;
+  /** Name of the thumbnail strip (a group of buttons). */
+  readonly thumbnails: string;
+  /** Prefix of a slide button's name: "<openViewer>: <alt>". */
+  readonly openViewer: string;
+  /** Name of the fullscreen viewer dialog. */
+  readonly viewer: string;
+  /** SPEC §8 "The requested content cannot be loaded. Please try again later." */
+  readonly loadError: string;
+}
+
+export interface GalleryIslandProps {
+  readonly photos: readonly GalleryPhoto[];
+  readonly texts: GalleryTexts;
+}
+
+export interface MapIslandProps {
+  readonly lat: number;
+  readonly lon: number;
+  /** Tile URL template with {z}/{x}/{y} (and optional {s}), read from configuration by the server. */
+  readonly tileUrl: string;
+  /** Attribution HTML the tile provider requires. */
+  readonly attribution: string;
+  /** Marker tooltip and accessible name, e.g. the address. */
+  readonly markerTitle: string;
+  /** Accessible name of the map region. */
+  readonly label: string;
+}

@@ -1,0 +1,25 @@
+import { loadChunk } from '../lib/chunk-loader';
+import { MAP_DELAY_MS } from './carousel-constants';
+import type { MapIslandProps } from './island-props';
+
+function afterPageLoad(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
+export function hasCoordinates(props: Partial<MapIslandProps>): props is MapIslandProps {
+  return Number.isFinite(props.lat) && Number.isFinite(props.lon) && typeof props.tileUrl === 'string';
+}
+
+/**
+ * Map island: stays the address text until the page has loaded plus 200 ms (SPEC §4), then fetches
+ * Leaflet (its own chunk and stylesheet) and shows the map. Without coordinates it does nothing.
+ */
+export async function mount(root: HTMLElement, rawProps: unknown): Promise<void> {
+  const props = rawProps as Partial<MapIslandProps>;
+  if (!hasCoordinates(props)) return;
+  await afterPageLoad();
+  await new Promise((resolve) => window.setTimeout(resolve, MAP_DELAY_MS));
+  const { showMap } = await loadChunk('leaflet', () => import('./leaflet-map'));
+  await showMap(root, props);
+}

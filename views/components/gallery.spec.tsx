@@ -1,0 +1,40 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Gallery, type GalleryPhoto, type GalleryTexts } from './gallery.js';
+
+const texts: GalleryTexts = {
+  previous: 'Previous',
+  next: 'Next',
+  close: 'Close',
+  play: 'Play',
+  pause: 'Pause',
+  thumbnails: 'Thumbnails',
+  openViewer: 'Fullscreen',
+  viewer: 'Viewer',
+  loadError: 'The requested content cannot be loaded. Please try again later.',
+};
+const photo = (n: number): GalleryPhoto => ({ large: `/p/${n}.jpg`, thumb: `/p/${n}-t.jpg`, width: 1600, height: 1067, alt: `Photo ${n}` });
+
+describe(Gallery.name, () => {
+  it('renders nothing without photos', () => {
+    expect(renderToStaticMarkup(<Gallery photos={[]} texts={texts} label="Photos" />)).toBe('');
+  });
+
+  it('shows the first photo large with its size and alt text', () => {
+    const html = renderToStaticMarkup(<Gallery photos={[photo(1), photo(2)]} texts={texts} label="Photos" />);
+    expect(html).toContain('<a class="gallery__lead" href="/p/1.jpg"><img src="/p/1.jpg" width="1600" height="1067" alt="Photo 1"');
+  });
+
+  it('lists the other photos as links to their large version', () => {
+    const html = renderToStaticMarkup(<Gallery photos={[photo(1), photo(2), photo(3)]} texts={texts} label="Photos" />);
+    expect(html).toContain('<a href="/p/2.jpg"><img src="/p/2-t.jpg"');
+    expect(html).toContain('<a href="/p/3.jpg"><img src="/p/3-t.jpg"');
+    expect(html.match(/<li>/g)).toHaveLength(2);
+  });
+
+  it('hands the photos and texts to the gallery island', () => {
+    const html = renderToStaticMarkup(<Gallery photos={[photo(1)]} texts={texts} label="Photos" />);
+    const props = /data-props="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"');
+    expect(html).toContain('data-island="gallery"');
+    expect(JSON.parse(props)).toEqual({ photos: [photo(1)], texts });
+  });
+});

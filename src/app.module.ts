@@ -1,5 +1,6 @@
 import { type DynamicModule, Module, ValidationPipe } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { I18nModule } from 'nestjs-i18n';
 import { AppointmentEntity } from './appointments/appointment.entity.js';
@@ -14,6 +15,9 @@ import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { ConsentController } from './consent/consent.controller.js';
 import { DatabaseModule } from './database/database.module.js';
+import { EstatesModule } from './estates/estates.module.js';
+import { PropertyImagesController } from './estates/images/property-images.controller.js';
+import { EstateSyncScheduler } from './estates/persistence/estate-sync.scheduler.js';
 import { FavoritesController } from './favorites/favorites.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { HolidayRentalUnitEntity } from './holiday/holiday-rental-unit.entity.js';
@@ -43,6 +47,8 @@ export class AppModule {
           logging: false,
         }),
         DatabaseModule,
+        ScheduleModule.forRoot(),
+        EstatesModule,
         TypeOrmModule.forFeature([SettingEntity, AppointmentEntity, HolidayRentalUnitEntity]),
       ],
       controllers: [
@@ -54,6 +60,7 @@ export class AppModule {
         SubscriptionsController,
         AppointmentsController,
         HolidayController,
+        PropertyImagesController,
       ],
       providers: [
         AssetsService,
@@ -62,6 +69,7 @@ export class AppModule {
         PageResponder,
         SettingsService,
         SeedService,
+        EstateSyncScheduler,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         {
           provide: APP_PIPE,

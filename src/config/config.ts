@@ -85,6 +85,69 @@ export class AppConfig {
   @IsBoolean()
   TRUST_PROXY = false;
 
+  // --- Estate sources (CRMs). Without a base URL a source reads its demo catalogue in fixtures/. ---
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  SOURCE_A_BASE_URL: string | undefined = undefined;
+
+  @IsString()
+  SOURCE_A_CLIENT_ID = '';
+
+  @IsString()
+  SOURCE_A_API_KEY = '';
+
+  @IsString()
+  SOURCE_A_SERVER_ID = '';
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  SOURCE_B_FEED_URL: string | undefined = undefined;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  SOURCE_B_TOKEN: string | undefined = undefined;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  SOURCE_TIMEOUT_MS = 10_000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(10)
+  SOURCE_RETRIES = 3;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  SOURCE_BACKOFF_MS = 500;
+
+  /** 0 switches the scheduled sync off (the cache is still filled when empty at start). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  SYNC_INTERVAL_MINUTES = 15;
+
+  /** Where the property-images proxy fetches photos of accounts other than the demo one. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  PROPERTY_IMAGES_URL: string | undefined = undefined;
+
+  // --- Map ---
+
+  @IsString()
+  @MinLength(1)
+  MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+  @IsString()
+  MAP_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
+
   get seedDemoData(): boolean {
     return this.SEED_DEMO_DATA ?? this.embeddedDatabase;
   }

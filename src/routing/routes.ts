@@ -112,3 +112,12 @@ export function alternates(routeName: string, params: RouteParams = {}): Record<
 export function routerPaths(routeName: RouteName): string[] {
   return LOCALES.map((locale) => ROUTES[routeName][locale].replace(PLACEHOLDER, ':$1'));
 }
+
+/** Listing photos are served through the site (SPEC §7 "property images: a proxy path per account id"). */
+export const PROPERTY_IMAGES_PATH = '/property-images';
+export type PropertyImageSize = 'large' | 'thumb';
+
+/** `/property-images/<accountId>/<large|thumb>/<file>` */
+export function propertyImageUrl(accountId: string | number, size: PropertyImageSize, file: string): string {
+  return `${PROPERTY_IMAGES_PATH}/${encodeURIComponent(String(accountId))}/${size}/${encodeURIComponent(file)}`;
+}

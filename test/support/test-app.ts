@@ -24,6 +24,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     DATA_DIR: 'memory://',
     PUBLIC_BASE_URL: 'http://immo.test',
     SEED_DEMO_DATA: 'true',
+    SYNC_INTERVAL_MINUTES: '0',
     ...env,
   };
   if (process.env.DATABASE_URL && !env.DATABASE_URL) {

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../config/config.js';
+import { EstateEntity } from './persistence/estate.entity.js';
+import { EstateRepository } from './persistence/estate.repository.js';
+import { ESTATE_SOURCES, EstateSyncService } from './persistence/estate-sync.service.js';
+import { createEstateSources } from './sources/create-estate-sources.js';
+
+/** The cached catalogue and its sync; the scheduler is added by the web app only (not by `npm run sync`). */
+@Module({
+  imports: [TypeOrmModule.forFeature([EstateEntity])],
+  providers: [
+    EstateRepository,
+    EstateSyncService,
+    { provide: ESTATE_SOURCES, inject: [AppConfig], useFactory: (config: AppConfig) => createEstateSources(config) },
+  ],
+  exports: [EstateRepository, EstateSyncService],
+})
+export class EstatesModule {}

@@ -1,0 +1,153 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In, Not } from 'typeorm';
+import type { Estate, SourceName } from '../domain/estate.js';
+import type { EstateSource } from '../sources/estate-source.port.js';
+import { EstateEntity } from './estate.entity.js';
+import { flattenEstate, toRow } from './estate-record.js';
+
+/** The configured sources (A and B), provided by the estates module. */
+export const ESTATE_SOURCES = Symbol('ESTATE_SOURCES');
+
+const UPSERT_CHUNK = 100;
+
+export interface SkippedRecord {
+  readonly sourceId: string;
+  readonly error: string;
+}
+
+export interface SourceSyncReport {
+  readonly source: SourceName;
+  /** false: the source could not be read; its cached listings were left as they were. */
+  readonly ok: boolean;
+  readonly error?: string;
+  readonly fetched: number;
+  readonly inserted: number;
+  readonly updated: number;
+  readonly unchanged: number;
+  readonly removed: number;
+  readonly skipped: readonly SkippedRecord[];
+}
+
+export interface SyncReport {
+  readonly sources: readonly SourceSyncReport[];
+  readonly durationMs: number;
+  /** Listings in the cache after the run (project units included). */
+  readonly cached: number;
+}
+
+function failed(source: SourceName, error: string): SourceSyncReport {
+  return { source, ok: false, error, fetched: 0, inserted: 0, updated: 0, unchanged: 0, removed: 0, skipped: [] };
+}
+
+/**
+ * Pulls every source and makes the cache equal to what each one publishes: new listings are
+ * inserted, changed ones updated, unchanged ones not written, vanished or unpublished ones removed.
+ * A source that fails is left alone; a bad record is skipped and reported, the rest goes through.
+ */
+@Injectable()
+export class EstateSyncService {
+  private readonly logger = new Logger(EstateSyncService.name);
+  private running: Promise<SyncReport> | null = null;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(ESTATE_SOURCES) private readonly sources: readonly EstateSource[],
+  ) {}
+
+  /** Runs a sync, or joins the one already running (the schedule and the CLI never overlap in one process). */
+  syncAll(): Promise<SyncReport> {
+    this.running ??= this.run().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async run(): Promise<SyncReport> {
+    const started = performance.now();
+    const reports: SourceSyncReport[] = [];
+    for (const source of this.sources) {
+      const report = await this.syncSource(source);
+      reports.push(report);
+      this.log(report);
+    }
+    const cached = await this.dataSource.getRepository(EstateEntity).count();
+    return { sources: reports, durationMs: Math.round(performance.now() - started), cached };
+  }
+
+  private async syncSource(source: EstateSource): Promise<SourceSyncReport> {
+    const estates: Estate[] = [];
+    const skipped: SkippedRecord[] = [];
+    try {
+      for await (const record of source.fetchAll()) {
+        if (record.ok) estates.push(record.estate);
+        else skipped.push({ sourceId: record.sourceId, error: record.error });
+      }
+    } catch (error) {
+      return failed(source.name, error instanceof Error ? error.message : String(error));
+    }
+    return this.store(source.name, estates, skipped);
+  }
+
+  /** One transaction per source: readers see the old catalogue or the new one, never half of it. */
+  private store(name: SourceName, estates: readonly Estate[], skipped: SkippedRecord[]): Promise<SourceSyncReport> {
+    const syncedAt = new Date();
+    return this.dataSource.transaction(async (manager) => {
+      const rows = new Map<number, EstateEntity>();
+      for (const estate of estates.flatMap(flattenEstate)) {
+        if (rows.has(estate.id)) {
+          skipped.push({ sourceId: estate.sourceId, error: `duplicate id ${estate.id} in source ${name}` });
+          continue;
+        }
+        rows.set(estate.id, toRow(estate, syncedAt));
+      }
+
+      // Ids must not overlap between sources: a listing of another source keeps its id.
+      const taken = rows.size
+        ? await manager.find(EstateEntity, { select: { id: true }, where: { id: In([...rows.keys()]), source: Not(name) } })
+        : [];
+      for (const { id } of taken) {
+        skipped.push({ sourceId: rows.get(id)!.sourceId, error: `id ${id} already belongs to another source` });
+        rows.delete(id);
+      }
+
+      const cached = await manager.find(EstateEntity, {
+        select: { id: true, sourceId: true, contentHash: true },
+        where: { source: name },
+      });
+      const existing = new Map(cached.map((row) => [row.id, row.contentHash]));
+      // A record that could not be mapped this time keeps its last good version on the site.
+      const kept = new Set(skipped.map((record) => record.sourceId));
+      const changed = [...rows.values()].filter((row) => existing.get(row.id) !== row.contentHash);
+      for (let i = 0; i < changed.length; i += UPSERT_CHUNK) {
+        await manager.upsert(EstateEntity, changed.slice(i, i + UPSERT_CHUNK), ['id']);
+      }
+      const vanished = cached.filter((row) => !rows.has(row.id) && !kept.has(row.sourceId)).map((row) => row.id);
+      if (vanished.length > 0) await manager.delete(EstateEntity, { id: In(vanished) });
+
+      const inserted = changed.filter((row) => !existing.has(row.id)).length;
+      return {
+        source: name,
+        ok: true,
+        fetched: estates.length,
+        inserted,
+        updated: changed.length - inserted,
+        unchanged: rows.size - changed.length,
+        removed: vanished.length,
+        skipped,
+      };
+    });
+  }
+
+  private log(report: SourceSyncReport): void {
+    if (!report.ok) {
+      this.logger.error(`source ${report.source} failed, cached listings kept: ${report.error}`);
+      return;
+    }
+    this.logger.log(
+      `source ${report.source}: ${report.fetched} listings, ${report.inserted} new, ${report.updated} updated, ` +
+        `${report.unchanged} unchanged, ${report.removed} removed, ${report.skipped.length} skipped`,
+    );
+    for (const record of report.skipped) this.logger.warn(`source ${report.source} record ${record.sourceId} skipped: ${record.error}`);
+  }
+}

@@ -1,0 +1,26 @@
+import type { Estate, SourceName } from '../domain/estate.js';
+
+/** One record of a source: a mapped listing, or a record that could not be mapped (skipped and reported). */
+export type SourceRecord =
+  | { readonly ok: true; readonly estate: Estate }
+  | { readonly ok: false; readonly sourceId: string; readonly error: string };
+
+/**
+ * A CRM the catalogue comes from. `fetchAll` yields every live listing (a project with its units in
+ * `children`); it throws SourceUnavailableError when the CRM cannot be read at all, so the sync leaves
+ * that source's cached listings as they were.
+ */
+export interface EstateSource {
+  readonly name: SourceName;
+  fetchAll(): AsyncIterable<SourceRecord>;
+}
+
+export class SourceUnavailableError extends Error {
+  override readonly name = 'SourceUnavailableError';
+  constructor(
+    readonly source: SourceName,
+    reason: string,
+  ) {
+    super(`source ${source} unavailable: ${reason}`);
+  }
+}

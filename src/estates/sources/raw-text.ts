@@ -1,0 +1,41 @@
+import type { LocalizedText } from '../../i18n/localized-text.js';
+
+/** A per-language text as the CRMs send it: { nl, fr, en, de }, any of them missing or empty. */
+export type RawText = Partial<Record<'nl' | 'fr' | 'en' | 'de', string | null>> | null | undefined;
+
+/** Keeps the languages that have text; the fallback (nl, then the first available) happens at display time. */
+export function localizedText(raw: RawText): LocalizedText {
+  const text: LocalizedText = {};
+  if (!raw || typeof raw !== 'object') return text;
+  for (const locale of ['nl', 'fr', 'en', 'de'] as const) {
+    const value = raw[locale];
+    if (typeof value === 'string' && value.trim() !== '') text[locale] = value;
+  }
+  return text;
+}
+
+export class InvalidRecordError extends Error {
+  override readonly name = 'InvalidRecordError';
+}
+
+/** A required field: a record without it cannot be shown and is skipped. */
+export function required<T>(value: T | null | undefined, field: string): T {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
+    throw new InvalidRecordError(`missing ${field}`);
+  }
+  return value;
+}
+
+export function numberOrNull(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+export function stringOrNull(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : null;
+}
+
+export function boolOrNull(value: unknown): boolean | null {
+  return typeof value === 'boolean' ? value : null;
+}

@@ -1,0 +1,33 @@
+import { type EstateSource, type SourceRecord, SourceUnavailableError } from '../estate-source.port.js';
+import type { SourceBApi } from './source-b.api.js';
+import { mapSourceBListing, sourceBRecordId } from './source-b.mapper.js';
+import type { SourceBListing } from './source-b.types.js';
+
+/** Source B: reads every page of the feed first (a broken feed leaves the cache alone), then maps. */
+export class SourceB implements EstateSource {
+  readonly name = 'B' as const;
+
+  constructor(private readonly api: SourceBApi) {}
+
+  async *fetchAll(): AsyncIterable<SourceRecord> {
+    const listings: SourceBListing[] = [];
+    try {
+      for (let page: number | null = 1; page !== null; ) {
+        const response = await this.api.page(page);
+        if (!Array.isArray(response.items)) throw new Error(`page ${page} has no items`);
+        listings.push(...response.items);
+        page = response.nextPage;
+      }
+    } catch (error) {
+      throw new SourceUnavailableError('B', error instanceof Error ? error.message : String(error));
+    }
+    for (const listing of listings) {
+      if (listing.published === false) continue;
+      try {
+        yield { ok: true, estate: mapSourceBListing(listing) };
+      } catch (error) {
+        yield { ok: false, sourceId: sourceBRecordId(listing), error: error instanceof Error ? error.message : String(error) };
+      }
+    }
+  }
+}

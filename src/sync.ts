@@ -1,0 +1,34 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
+import { startupFailureText } from './common/startup-error.js';
+import { loadConfig } from './config/config.js';
+import type { SyncReport } from './estates/persistence/estate-sync.service.js';
+import { EstateSyncService } from './estates/persistence/estate-sync.service.js';
+import { SyncModule } from './sync.module.js';
+
+function describe(report: SyncReport): string {
+  const lines = report.sources.map((source) =>
+    source.ok
+      ? `  source ${source.source}: ${source.fetched} fetched, ${source.inserted} new, ${source.updated} updated, ` +
+        `${source.unchanged} unchanged, ${source.removed} removed, ${source.skipped.length} skipped`
+      : `  source ${source.source}: FAILED (${source.error}); cached listings kept`,
+  );
+  return [`sync finished in ${report.durationMs} ms; ${report.cached} listings cached`, ...lines].join('\n');
+}
+
+/** `npm run sync`: pulls both sources once into the cache and prints what changed. Exit 1 if a source failed. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await NestFactory.createApplicationContext(SyncModule.forRoot(config), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  const report = await app.get(EstateSyncService).syncAll();
+  await app.close();
+  console.log(describe(report));
+  process.exitCode = report.sources.every((source) => source.ok) ? 0 : 1;
+}
+
+main().catch((error: unknown) => {
+  console.error('sync failed:', startupFailureText(error));
+  process.exit(1);
+});

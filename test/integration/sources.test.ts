@@ -1,0 +1,133 @@
+import { loadConfig } from '../../src/config/config.js';
+import type { Estate } from '../../src/estates/domain/estate.js';
+import { EstateRepository } from '../../src/estates/persistence/estate.repository.js';
+import { EstateSyncService } from '../../src/estates/persistence/estate-sync.service.js';
+import { createEstateSources } from '../../src/estates/sources/create-estate-sources.js';
+import { type SourceRecord, SourceUnavailableError } from '../../src/estates/sources/estate-source.port.js';
+import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+async function collect(records: AsyncIterable<SourceRecord>): Promise<SourceRecord[]> {
+  const all: SourceRecord[] = [];
+  for await (const record of records) all.push(record);
+  return all;
+}
+
+const estates = (records: SourceRecord[]): Estate[] => records.flatMap((record) => (record.ok ? [record.estate] : []));
+
+describe('estate sources over HTTP (local fake CRM)', () => {
+  let crm: FakeCrmServer;
+
+  beforeEach(async () => {
+    crm = new FakeCrmServer();
+    await crm.start();
+  });
+
+  afterEach(async () => {
+    await crm.stop();
+  });
+
+  const sources = () => createEstateSources(loadConfig(fakeCrmEnv(crm)));
+
+  it('source A reads every page of the search, authenticated with its four headers', async () => {
+    const records = await collect(sources()[0].fetchAll());
+    const searches = crm.requests.filter((request) => request.line === 'POST /a/api/v1/property/search');
+    expect(searches.length).toBeGreaterThanOrEqual(2);
+    expect(searches[0].headers).toMatchObject({ 'x-client-id': 'agency-42', client_id: 'agency-42', api_key: 'secret-key', server_id: 'srv-1' });
+    expect(estates(records).length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('source A nests project units under their project and skips unpublished records', async () => {
+    const records = await collect(sources()[0].fetchAll());
+    const projects = estates(records).filter((estate) => estate.isProject);
+    expect(projects.length).toBe(2);
+    expect(projects.every((project) => project.children.length >= 3)).toBe(true);
+    const unpublished = crm.sourceA.properties.find((property) => property.publish === false)!;
+    expect(records.some((record) => (record.ok ? record.estate.id : Number(record.sourceId)) === unpublished.property_id)).toBe(false);
+  });
+
+  it('a malformed record is reported and the rest are mapped', async () => {
+    const [a, b] = sources();
+    const failures = [...(await collect(a.fetchAll())), ...(await collect(b.fetchAll()))].filter((record) => !record.ok);
+    expect(failures).toHaveLength(2);
+    expect(failures.map((record) => (record.ok ? '' : record.error))).toEqual(
+      expect.arrayContaining([expect.stringContaining('head_type'), expect.stringContaining('guid')]),
+    );
+  });
+
+  it('source B reads every page of the feed with its bearer token and keeps guids', async () => {
+    const records = await collect(sources()[1].fetchAll());
+    expect(crm.requests.filter((request) => request.line.startsWith('GET /b/feed')).length).toBeGreaterThanOrEqual(3);
+    expect(crm.requests[0].headers.authorization).toBe('Bearer feed-token');
+    expect(estates(records).every((estate) => estate.guid && estate.source === 'B')).toBe(true);
+  });
+
+  it('retries a 5xx and then succeeds', async () => {
+    crm.sourceB.failure = 'once-500';
+    const records = await collect(sources()[1].fetchAll());
+    expect(estates(records).length).toBeGreaterThan(20);
+  });
+
+  it('a source that keeps failing throws SourceUnavailableError', async () => {
+    crm.sourceA.failure = 'always-500';
+    await expect(collect(sources()[0].fetchAll())).rejects.toBeInstanceOf(SourceUnavailableError);
+  });
+
+  it('wrong credentials make the source unavailable (no retry on 4xx)', async () => {
+    const config = loadConfig({ ...fakeCrmEnv(crm), SOURCE_B_TOKEN: 'wrong' });
+    await expect(collect(createEstateSources(config)[1].fetchAll())).rejects.toThrow(/401/);
+    expect(crm.requests.filter((request) => request.line.startsWith('GET /b/feed'))).toHaveLength(1);
+  });
+});
+
+describe('sync against the CRMs', () => {
+  let crm: FakeCrmServer;
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    crm = new FakeCrmServer();
+    await crm.start();
+    sut = await startTestApp(fakeCrmEnv(crm));
+  });
+
+  afterAll(async () => {
+    await sut.close();
+    await crm.stop();
+  });
+
+  const sync = () => sut.app.get(EstateSyncService).syncAll();
+
+  it('a failing source leaves its cached listings as they were', async () => {
+    const before = await sut.app.get(EstateRepository).count();
+    crm.sourceB.failure = 'always-500';
+    const report = await sync();
+    crm.sourceB.failure = 'none';
+    expect(report.sources.find((source) => source.source === 'B')).toMatchObject({ ok: false });
+    expect(report.sources.find((source) => source.source === 'A')).toMatchObject({ ok: true });
+    expect(await sut.app.get(EstateRepository).count()).toBe(before);
+  });
+
+  it('a listing that disappears or is unpublished is removed; a changed one is updated', async () => {
+    const [gone, unpublished, changed] = crm.sourceA.properties.filter((property) => property.publish && !property.parent_property_id && !property.is_project);
+    crm.sourceA.properties = crm.sourceA.properties
+      .filter((property) => property !== gone)
+      .map((property) =>
+        property === unpublished ? { ...property, publish: false } : property === changed ? { ...property, price: 123456 } : property,
+      );
+    const report = await sync();
+    const a = report.sources.find((source) => source.source === 'A')!;
+    expect(a).toMatchObject({ ok: true, removed: 2, updated: 1, inserted: 0 });
+    const repository = sut.app.get(EstateRepository);
+    expect(await repository.findById(gone.property_id!)).toBeNull();
+    expect(await repository.findById(unpublished.property_id!)).toBeNull();
+    expect((await repository.findById(changed.property_id!))!.price.value).toBe(123456);
+  });
+
+  it('a record that turns malformed keeps its last good version', async () => {
+    const target = crm.sourceA.properties.find((property) => property.publish && !property.parent_property_id && !property.is_project)!;
+    crm.sourceA.properties = crm.sourceA.properties.map((property) => (property === target ? { ...property, head_type: 'SPACESHIP' } : property));
+    const report = await sync();
+    expect(report.sources[0].skipped.map((record) => record.sourceId)).toContain(String(target.property_id));
+    expect(await sut.app.get(EstateRepository).findById(target.property_id!)).not.toBeNull();
+  });
+});

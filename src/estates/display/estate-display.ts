@@ -1,0 +1,386 @@
+import { pickText } from '../../i18n/localized-text.js';
+import type { Translator } from '../../i18n/translator.js';
+import { enumLabel, roomTypeLabel, subTypeLabel } from '../domain/enum-labels.js';
+import { VIRTUAL_VISIT_VIDEO_TYPE_ID } from '../domain/enums.js';
+import type { Energy, Estate } from '../domain/estate.js';
+import {
+  epcBarPercent,
+  formatArea,
+  formatCurrency,
+  formatDate,
+  formatEpc,
+  formatNumber,
+  isStickerSet,
+  showsFloodingIcon,
+} from '../domain/format.js';
+import { type DisplayField, fieldLabel, hasDisplayValue } from './display-field.js';
+import { hiddenByRule, isWalloon } from './display-rules.js';
+import { FIELDS_BY_CODE, type FieldDefinition, formatValue } from './fields.js';
+import { TAB_NAMES, TABS, type TabName } from './tabs.js';
+
+export interface DisplayTab {
+  readonly name: TabName;
+  readonly title: string;
+  readonly fields: readonly DisplayField[];
+}
+
+export interface EnergyBlock {
+  readonly label: string | null;
+  readonly valueText: string | null;
+  /** Width of the EPC bar: value / 700, capped at 100 (SPEC §9). */
+  readonly barPercent: number;
+  readonly customLabel: string | null;
+  readonly fields: readonly DisplayField[];
+}
+
+export interface LayoutFloor {
+  readonly title: string;
+  readonly rooms: ReadonlyArray<{ readonly label: string; readonly countText: string; readonly surfaceText: string; readonly comment: string }>;
+}
+
+export interface UnitRow {
+  readonly id: number;
+  readonly title: string;
+  readonly statusLabel: string;
+  readonly available: boolean;
+  readonly priceText: string;
+  readonly bedroomsText: string;
+  readonly areaText: string;
+  readonly path: string;
+}
+
+export interface PhotoModel {
+  readonly large: string;
+  readonly thumb: string;
+  readonly alt: string;
+}
+
+/** Everything the detail page shows, decided and formatted: views only lay it out. */
+export interface EstateDisplayModel {
+  readonly id: number;
+  readonly title: string;
+  readonly typeLabel: string;
+  readonly statusLabel: string;
+  readonly available: boolean;
+  readonly forRent: boolean;
+  readonly isProject: boolean;
+  readonly reference: string | null;
+  readonly priceText: string;
+  /** The amount behind priceText when the agency shows one (for structured data). */
+  readonly priceAmount: number | null;
+  readonly address: { readonly lines: readonly string[]; readonly city: string; readonly street: string | null; readonly zip: string; readonly country: string };
+  readonly sticker: { readonly text: string; readonly color: string; readonly colorText: string } | null;
+  readonly descriptionHtml: string;
+  readonly keyFacts: ReadonlyArray<{ readonly code: string; readonly label: string; readonly text: string }>;
+  readonly pictures: readonly PhotoModel[];
+  readonly tabs: readonly DisplayTab[];
+  readonly salesRep: { readonly name: string; readonly phone: string | null; readonly mobile: string | null; readonly email: string | null; readonly picture: string | null } | null;
+  readonly energy: EnergyBlock | null;
+  readonly sharedEnergy: EnergyBlock | null;
+  readonly planning: { readonly fields: readonly DisplayField[]; readonly floodingIcon: { readonly building: boolean; readonly parcel: boolean } };
+  readonly layout: readonly LayoutFloor[];
+  readonly files: ReadonlyArray<{ readonly label: string; readonly href: string }>;
+  readonly buildTechnicals: ReadonlyArray<{ readonly criteria: string; readonly value: string; readonly comment: string }>;
+  readonly facilities: readonly string[];
+  readonly environment: string;
+  readonly virtualVisits: readonly string[];
+  readonly videos: readonly string[];
+  /** Only when the listing has coordinates and shows its address (no exact point for hidden addresses). */
+  readonly map: { readonly lat: number; readonly lon: number } | null;
+  readonly units: readonly UnitRow[];
+  readonly updatedAt: string;
+}
+
+/** A compact card for lists (similar estates). */
+export interface EstateCardModel {
+  readonly id: number;
+  readonly title: string;
+  readonly typeLabel: string;
+  readonly statusLabel: string;
+  readonly priceText: string;
+  readonly city: string;
+  readonly photo: PhotoModel | null;
+  readonly facts: readonly string[];
+  readonly path: string;
+}
+
+export interface DisplayOptions {
+  readonly hiddenTabs?: readonly string[];
+  /** The canonical path of a listing (of a unit when `project` is given). */
+  readonly pathFor?: (estate: Estate, project?: Estate) => string;
+}
+
+const PLANNING_PREFIX = 'planning.';
+
+function displayField(estate: Estate, definition: FieldDefinition, t: Translator): DisplayField {
+  const { code } = definition;
+  const value = definition.get(estate);
+  const label = fieldLabel(t, code);
+  if (hiddenByRule(estate, code)) return { code, label, value, text: '', visible: false };
+
+  if (code === 'financial.price' && !estate.price.visible) {
+    return { code, label, value, text: t.t('display.priceOnRequest'), visible: true };
+  }
+  if (!hasDisplayValue(value)) {
+    // Missing town-planning answers say so, except in Wallonia where empty planning fields are hidden.
+    const notEntered = code.startsWith(PLANNING_PREFIX) && !isWalloon(estate);
+    return { code, label, value, text: notEntered ? t.t('display.notEntered') : '', visible: notEntered };
+  }
+  let text = formatValue(value, definition.kind, t, estate);
+  if (definition.companion) {
+    const companion = formatValue(definition.companion.get(estate), definition.companion.kind, t, estate);
+    if (companion) text = text ? `${text} (${companion})` : companion;
+  }
+  if (code === 'financial.price' && estate.price.value === null && estate.price.priceFrom !== null) {
+    text = t.t('display.priceFrom', { price: text });
+  }
+  return { code, label, value, text, visible: text !== '' };
+}
+
+function extraFields(estate: Estate, t: Translator): DisplayField[] {
+  return estate.extraFields.map((extra) => {
+    const code = `extra.${extra.autoid}`;
+    const label = pickText(extra.name, t.locale) || fieldLabel(t, code);
+    let text: string;
+    switch (extra.type) {
+      case 'TEXT':
+      case 'BIGTEXT':
+        text = pickText(extra.values, t.locale) || (extra.value ?? '');
+        break;
+      case 'NUMBER':
+        text = extra.value !== null && extra.value !== '' && Number.isFinite(Number(extra.value)) ? formatNumber(Number(extra.value)) : '';
+        break;
+      case 'BOOLEAN':
+        text = extra.value === null ? '' : t.t(extra.value === 'true' || extra.value === '1' ? 'display.yes' : 'display.no');
+        break;
+      case 'DATE': {
+        const date = extra.value ? new Date(extra.value) : null;
+        text = date && !Number.isNaN(date.getTime()) ? formatDate(date) : '';
+        break;
+      }
+      default:
+        text = extra.value ?? pickText(extra.values, t.locale);
+    }
+    return { code, label, value: extra.value ?? extra.values, text, visible: text !== '' };
+  });
+}
+
+/** The tabs with their visible fields; a tab listed in hiddenTabs or without visible fields is left out. */
+export function buildTabs(estate: Estate, t: Translator, hiddenTabs: readonly string[] = []): DisplayTab[] {
+  return TAB_NAMES.filter((name) => !hiddenTabs.includes(name))
+    .map((name) => {
+      const fields =
+        name === 'other'
+          ? extraFields(estate, t)
+          : (TABS[name] as readonly string[]).map((code) => displayField(estate, FIELDS_BY_CODE.get(code)!, t));
+      return { name, title: t.t(`display.tabs.${name}`), fields: fields.filter((item) => item.visible) };
+    })
+    .filter((tab) => tab.fields.length > 0);
+}
+
+function energyBlock(energy: Energy | null, estate: Estate, t: Translator): EnergyBlock | null {
+  if (!energy || !hasDisplayValue(energy)) return null;
+  const codes = TABS.epc as readonly string[];
+  const source = { ...estate, energy };
+  const fields = codes.map((code) => displayField(source, FIELDS_BY_CODE.get(code)!, t)).filter((item) => item.visible);
+  return {
+    label: energy.energyLabel ? enumLabel(t, 'energyLabel', energy.energyLabel) || energy.energyLabel : null,
+    valueText: energy.epcValue ? formatEpc(energy.epcValue, t) : null,
+    barPercent: epcBarPercent(energy.epcValue),
+    customLabel: energy.customEpcLabel,
+    fields,
+  };
+}
+
+function priceText(estate: Estate, t: Translator): { text: string; amount: number | null } {
+  const { price } = estate;
+  if (!price.visible) return { text: t.t('display.priceOnRequest'), amount: null };
+  if (price.vatRegime) {
+    return price.priceFrom !== null
+      ? { text: t.t('display.priceFromVat', { price: formatCurrency(price.priceFrom) }), amount: null }
+      : { text: t.t('display.vatRegime'), amount: null };
+  }
+  if (price.value !== null && price.value > 0) {
+    const period = estate.transaction.forRent && price.period ? ` ${enumLabel(t, 'rentPeriod', price.period)}` : '';
+    return { text: `${formatCurrency(price.value)}${period}`, amount: price.value };
+  }
+  if (price.priceFrom !== null && price.priceFrom > 0) {
+    return { text: t.t('display.priceFrom', { price: formatCurrency(price.priceFrom) }), amount: price.priceFrom };
+  }
+  return { text: t.t('display.priceOnRequest'), amount: null };
+}
+
+/** A unit's price in its project's table: under the VAT regime it is shown excluding VAT, as agencies do. */
+function unitPriceText(unit: Estate, t: Translator): string {
+  if (unit.price.visible && unit.price.vatRegime && unit.price.value) {
+    return t.t('display.priceExclVat', { price: formatCurrency(unit.price.value) });
+  }
+  return priceText(unit, t).text;
+}
+
+function typeLabel(estate: Estate, t: Translator): string {
+  return subTypeLabel(t, estate.headType, estate.subType) || enumLabel(t, 'headType', estate.headType);
+}
+
+function cityName(estate: Estate, t: Translator): string {
+  return estate.address.city.alias?.[t.locale]?.trim() || estate.address.city.name;
+}
+
+function streetLine(estate: Estate, t: Translator): string | null {
+  if (!estate.address.visible) return null;
+  const street = pickText(estate.address.street, t.locale);
+  if (!street) return null;
+  const box = estate.address.box ? ` ${t.t('display.box')} ${estate.address.box}` : '';
+  return `${street} ${estate.address.number ?? ''}`.trim() + box;
+}
+
+function title(estate: Estate, t: Translator): string {
+  const own = pickText(estate.title, t.locale);
+  if (own) return own;
+  const place = t.locale === 'fr' ? 'à' : t.locale === 'de' ? 'in' : 'in';
+  return `${typeLabel(estate, t)} ${place} ${cityName(estate, t)}`;
+}
+
+function photos(estate: Estate, alt: string): PhotoModel[] {
+  return estate.pictures.map((picture, index) => ({
+    large: picture.file,
+    thumb: picture.thumbnail,
+    alt: `${alt} (${index + 1}/${estate.pictures.length})`,
+  }));
+}
+
+function layout(estate: Estate, t: Translator): LayoutFloor[] {
+  const floors = new Map<number | null, Estate['layoutRooms'][number][]>();
+  for (const room of [...estate.layoutRooms].sort((a, b) => (a.floor ?? 99) - (b.floor ?? 99) || a.sort - b.sort)) {
+    floors.set(room.floor, [...(floors.get(room.floor) ?? []), room]);
+  }
+  return [...floors.entries()].map(([floor, rooms]) => ({
+    title:
+      floor === null ? t.t('display.floors.unknown') : floor === 0 ? t.t('display.floors.ground') : floor < 0 ? t.t('display.floors.basement', { floor: -floor }) : t.t('display.floors.upper', { floor }),
+    rooms: rooms.map((room) => ({
+      label:
+        room.customIndex !== null
+          ? pickText(room.customName, t.locale) || t.t('enums.customRoom', { index: room.customIndex })
+          : roomTypeLabel(t, room.typeId) || fieldLabel(t, `rooms.${room.typeId}`),
+      countText: room.count && room.count > 1 ? `${room.count}×` : '',
+      surfaceText: room.surface ? formatArea(room.surface) : '',
+      comment: pickText(room.comment, t.locale),
+    })),
+  }));
+}
+
+function keyFacts(estate: Estate, t: Translator): EstateDisplayModel['keyFacts'] {
+  const facts: Array<{ code: string; label: string; text: string }> = [];
+  const add = (code: string, value: number | string | null, text: string) => {
+    if (hasDisplayValue(value)) facts.push({ code, label: fieldLabel(t, code), text });
+  };
+  add('general.bedrooms', estate.bedrooms, formatNumber(estate.bedrooms ?? 0));
+  add('general.bathrooms', estate.bathrooms, formatNumber(estate.bathrooms ?? 0));
+  add('dimensions.areaBuild', estate.dimensions.areaBuild, formatArea(estate.dimensions.areaBuild ?? 0));
+  add('dimensions.areaGround', estate.dimensions.areaGround, formatArea(estate.dimensions.areaGround ?? 0));
+  add('energy.energyLabel', estate.energy.energyLabel, enumLabel(t, 'energyLabel', estate.energy.energyLabel) || (estate.energy.energyLabel ?? ''));
+  return facts.filter((fact) => fact.text !== '');
+}
+
+function isAvailable(estate: Estate): boolean {
+  return !estate.transaction.sold && estate.transaction.status !== 'SOLD' && estate.transaction.status !== 'RENTED' && estate.transaction.status !== 'TAKEN_OVER';
+}
+
+/**
+ * The display model of a listing in the translator's locale. Total: any valid Estate gives a model,
+ * whatever is missing.
+ */
+export function toDisplayModel(estate: Estate, t: Translator, options: DisplayOptions = {}): EstateDisplayModel {
+  const name = title(estate, t);
+  const price = priceText(estate, t);
+  const street = streetLine(estate, t);
+  const city = cityName(estate, t);
+  const planningFields = (TABS.planning as readonly string[])
+    .map((code) => displayField(estate, FIELDS_BY_CODE.get(code)!, t))
+    .filter((item) => item.visible);
+  const walloon = isWalloon(estate);
+  const rep = estate.salesRep;
+  const geo = estate.address.geoLocation;
+  return {
+    id: estate.id,
+    title: name,
+    typeLabel: typeLabel(estate, t),
+    statusLabel: enumLabel(t, 'status', estate.transaction.status),
+    available: isAvailable(estate),
+    forRent: estate.transaction.forRent,
+    isProject: estate.isProject,
+    reference: estate.reference,
+    priceText: price.text,
+    priceAmount: price.amount,
+    address: {
+      lines: [street, `${estate.address.city.zip} ${city}`].filter((line): line is string => !!line),
+      city,
+      street,
+      zip: estate.address.city.zip,
+      country: estate.address.country,
+    },
+    sticker:
+      estate.sticker && isStickerSet(estate.sticker)
+        ? { text: pickText(estate.sticker.name, t.locale), color: estate.sticker.color, colorText: estate.sticker.colorText }
+        : null,
+    descriptionHtml: pickText(estate.description, t.locale),
+    keyFacts: keyFacts(estate, t),
+    pictures: photos(estate, name),
+    tabs: buildTabs(estate, t, options.hiddenTabs),
+    salesRep: rep
+      ? { name: `${rep.firstname} ${rep.lastname}`.trim(), phone: rep.phone, mobile: rep.mobile, email: rep.email, picture: rep.picture }
+      : null,
+    energy: energyBlock(estate.energy, estate, t),
+    sharedEnergy: energyBlock(estate.sharedEnergy, estate, t),
+    planning: {
+      fields: planningFields,
+      floodingIcon: {
+        building: !walloon && showsFloodingIcon(estate.planning.floodingScoreBuilding),
+        parcel: !walloon && showsFloodingIcon(estate.planning.floodingScoreParcel),
+      },
+    },
+    layout: layout(estate, t),
+    files: estate.files.map((file) => ({
+      label: pickText(file.comment, t.locale) || enumLabel(t, 'fileType', file.type) || t.t('display.file'),
+      href: file.link,
+    })),
+    buildTechnicals: estate.buildTechnicals
+      .map((item) => ({ criteria: pickText(item.criteria, t.locale), value: pickText(item.value, t.locale), comment: pickText(item.comment, t.locale) }))
+      .filter((item) => item.criteria !== ''),
+    facilities: estate.facilities.map((code) => (t.has(`display.facilities.${code}`) ? t.t(`display.facilities.${code}`) : code)),
+    environment: enumLabel(t, 'environment', estate.comfort.environment),
+    virtualVisits: estate.videos.filter((video) => video.typeId === VIRTUAL_VISIT_VIDEO_TYPE_ID).map((video) => video.link),
+    videos: estate.videos.filter((video) => video.typeId !== VIRTUAL_VISIT_VIDEO_TYPE_ID).map((video) => video.link),
+    map: geo && estate.address.visible ? { lat: geo.lat, lon: geo.lon } : null,
+    units: estate.children.map((unit) => ({
+      id: unit.id,
+      title: title(unit, t),
+      statusLabel: enumLabel(t, 'status', unit.transaction.status),
+      available: isAvailable(unit),
+      priceText: isAvailable(unit) ? unitPriceText(unit, t) : '',
+      bedroomsText: unit.bedrooms ? formatNumber(unit.bedrooms) : '',
+      areaText: unit.dimensions.areaBuild ? formatArea(unit.dimensions.areaBuild) : '',
+      path: options.pathFor?.(unit, estate) ?? '',
+    })),
+    updatedAt: estate.updatedAt,
+  };
+}
+
+export function toCardModel(estate: Estate, t: Translator, path: string): EstateCardModel {
+  const name = title(estate, t);
+  const first = estate.pictures[0];
+  return {
+    id: estate.id,
+    title: name,
+    typeLabel: typeLabel(estate, t),
+    statusLabel: enumLabel(t, 'status', estate.transaction.status),
+    priceText: priceText(estate, t).text,
+    city: cityName(estate, t),
+    photo: first ? { large: first.file, thumb: first.thumbnail, alt: name } : null,
+    facts: keyFacts(estate, t)
+      .filter((fact) => fact.code !== 'general.bathrooms')
+      .map((fact) => (fact.code === 'general.bedrooms' ? t.t('display.bedroomsCount', { count: fact.text }) : fact.text))
+      .slice(0, 3),
+    path,
+  };
+}

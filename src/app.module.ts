@@ -14,6 +14,11 @@ import { I18N_DIR } from './common/paths.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { ConsentController } from './consent/consent.controller.js';
+import { EstateAjaxController } from './detail/estate-ajax.controller.js';
+import { EstateDetailPageRenderer } from './detail/estate-detail-page.renderer.js';
+import { EstateDetailController } from './detail/estate-detail.controller.js';
+import { EstateDetailService } from './detail/estate-detail.service.js';
+import { SeoController } from './seo/seo.controller.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EstatesModule } from './estates/estates.module.js';
 import { PropertyImagesController } from './estates/images/property-images.controller.js';
@@ -61,6 +66,9 @@ export class AppModule {
         AppointmentsController,
         HolidayController,
         PropertyImagesController,
+        EstateDetailController,
+        EstateAjaxController,
+        SeoController,
       ],
       providers: [
         AssetsService,
@@ -70,6 +78,8 @@ export class AppModule {
         SettingsService,
         SeedService,
         EstateSyncScheduler,
+        EstateDetailService,
+        EstateDetailPageRenderer,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         {
           provide: APP_PIPE,

@@ -17,6 +17,13 @@ import type { AppConfig } from './config/config.js';
 /** Form posts and JSON bodies are small; anything bigger is refused with 413. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
+/** The map tiles' origin for the CSP (a `{s}` subdomain becomes a wildcard); nothing for same-origin tiles. */
+function tileSources(template: string): string[] {
+  if (!/^https?:\/\//.test(template)) return [];
+  const origin = /^(https?:\/\/[^/]+)/.exec(template)![1];
+  return [origin.replace(/\{s\}\./, '*.').replace(/\{[^}]+\}/g, '*')];
+}
+
 /** Builds the whole app (plugins, security headers, assets) without listening: main.ts and the tests share it. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
@@ -52,7 +59,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
         styleSrc: ["'self'", nonce],
         // Islands position slides and the map with style attributes.
         styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(config.MAP_TILE_URL)],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],

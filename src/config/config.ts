@@ -148,6 +148,59 @@ export class AppConfig {
   @IsString()
   MAP_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
 
+  // --- Forms: bot check, mail, rate limit ---
+
+  /** reCAPTCHA-style secret; without it the embedded default accepts every form (with a warning). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  BOT_CHECK_SECRET: string | undefined = undefined;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  BOT_CHECK_SITE_KEY: string | undefined = undefined;
+
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  BOT_CHECK_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsOptional()
+  @Min(0)
+  @Max(1)
+  BOT_CHECK_MIN_SCORE: number | undefined = undefined;
+
+  /** smtp(s)://user:pass@host:port; without it mails are written as .eml files to MAIL_OUTBOX_DIR. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['smtp', 'smtps'] })
+  SMTP_URL: string | undefined = undefined;
+
+  @IsString()
+  MAIL_FROM = 'Immo <no-reply@immo.example>';
+
+  /** Default: <DATA_DIR>/outbox (none when DATA_DIR is memory://: mails then stay in the outbox table). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  MAIL_OUTBOX_DIR: string | undefined = undefined;
+
+  /** How often queued mails are sent (0 = only right after a form was accepted). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  MAIL_DISPATCH_INTERVAL_SECONDS = 30;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  FORM_RATE_LIMIT = 5;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  FORM_RATE_WINDOW_SECONDS = 600;
+
   get seedDemoData(): boolean {
     return this.SEED_DEMO_DATA ?? this.embeddedDatabase;
   }
@@ -178,6 +231,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       return `  ${error.property}=${value}: ${Object.values(error.constraints ?? {}).join('; ')}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  // A real deployment must check for bots; only the embedded demo may run without (it logs a warning).
+  if (config.isProduction && !config.embeddedDatabase && !config.BOT_CHECK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  BOT_CHECK_SECRET is required in production with DATABASE_URL (the forms would accept any bot).',
+    );
   }
   return config;
 }

@@ -1,0 +1,186 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { InquiryFormProps } from '../../views/fragments/inquiry-forms.js';
+import { type DetailPageModel, EstateDetailPage } from '../../views/pages/estate-detail-page.js';
+import { PageResponder } from '../common/page-responder.service.js';
+import { AppConfig } from '../config/config.js';
+import { estatePath } from '../estates/domain/slug.js';
+import { type EstateDisplayModel, toDisplayModel } from '../estates/display/estate-display.js';
+import type { Translator } from '../i18n/translator.js';
+import { TranslationService } from '../i18n/translation.service.js';
+import type { Locale } from '../routing/locales.js';
+import { urlFor } from '../routing/routes.js';
+import { jsonForScript, listingJsonLd, socialMeta } from '../seo/structured-data.js';
+import { sanitizeDescription } from './sanitize-description.js';
+import { EstateDetailService, type FoundEstate } from './estate-detail.service.js';
+
+/** The demo photos are 3:2; CRM photos are shown in the same box (object-fit), so the page never shifts. */
+const PHOTO_WIDTH = 1600;
+const PHOTO_HEIGHT = 1067;
+const DESCRIPTION_LENGTH = 155;
+
+export type SentForm = 'extra-info' | 'send-to-friend' | null;
+
+/** Form state to show again (values and errors) after a post without JavaScript failed validation. */
+export interface FormState {
+  readonly kind: 'extra-info' | 'send-to-friend';
+  readonly fields: InquiryFormProps['fields'];
+  readonly consentChecked: boolean;
+}
+
+function plainText(html: string): string {
+  return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+function summary(text: string): string {
+  return text.length <= DESCRIPTION_LENGTH ? text : `${text.slice(0, DESCRIPTION_LENGTH - 1).replace(/\s+\S*$/, '')}…`;
+}
+
+/** Builds the detail page's view model (display model, islands' props, forms, SEO) and renders it. */
+@Injectable()
+export class EstateDetailPageRenderer {
+  constructor(
+    private readonly pages: PageResponder,
+    private readonly details: EstateDetailService,
+    private readonly translations: TranslationService,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  async displayModel(found: FoundEstate, locale: Locale): Promise<EstateDisplayModel> {
+    const t = this.translations.forLocale(locale);
+    return toDisplayModel(found.estate, t, {
+      hiddenTabs: await this.details.hiddenTabs(),
+      pathFor: (unit, project) => estatePath(unit, t, project),
+    });
+  }
+
+  async render(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    locale: Locale,
+    found: FoundEstate,
+    options: { sent?: SentForm; form?: FormState; status?: number } = {},
+  ): Promise<FastifyReply> {
+    const model = await this.model(found, locale, options.sent ?? sentFrom(request), options.form);
+    return this.pages.page(request, reply, locale, { route: 'detail', paths: found.paths }, (ctx) => EstateDetailPage({ ctx, model }), {
+      status: options.status,
+    });
+  }
+
+  private async model(found: FoundEstate, locale: Locale, sent: SentForm, form?: FormState): Promise<DetailPageModel> {
+    const t = this.translations.forLocale(locale);
+    const display = await this.displayModel(found, locale);
+    const url = this.details.absoluteUrl(found.paths[locale]);
+    const descriptionHtml = display.descriptionHtml ? sanitizeDescription(display.descriptionHtml) : '';
+    const description = summary(plainText(descriptionHtml)) || `${display.typeLabel} – ${display.address.lines.join(', ')}`;
+    const images = display.pictures.map((picture) => this.details.absoluteUrl(picture.large));
+    const seoTitle = `${display.title} – ${display.priceText}`;
+    const projectT = found.project ? estatePath(found.project, t) : null;
+    return {
+      display,
+      descriptionHtml,
+      gallery: {
+        label: t.t('detail.gallery.label', { title: display.title }),
+        photos: display.pictures.map((picture) => ({ ...picture, width: PHOTO_WIDTH, height: PHOTO_HEIGHT })),
+        texts: {
+          previous: t.t('detail.gallery.previous'),
+          next: t.t('detail.gallery.next'),
+          close: t.t('detail.gallery.close'),
+          play: t.t('detail.gallery.play'),
+          pause: t.t('detail.gallery.pause'),
+          thumbnails: t.t('detail.gallery.thumbnails'),
+          openViewer: t.t('detail.gallery.openViewer'),
+          viewer: t.t('detail.gallery.viewer'),
+          loadError: t.t('detail.gallery.loadError'),
+        },
+      },
+      map: {
+        title: t.t('detail.map.title'),
+        address: display.address.lines.join(', '),
+        lat: display.map?.lat ?? null,
+        lon: display.map?.lon ?? null,
+        tileUrl: this.config.MAP_TILE_URL,
+        attribution: this.config.MAP_TILE_ATTRIBUTION,
+        mapLabel: t.t('detail.map.label', { title: display.title }),
+      },
+      share: { title: t.t('detail.share.title'), links: this.shareLinks(url, display.title, t) },
+      project: found.project && projectT ? { title: toDisplayModel(found.project, t).title, path: projectT } : null,
+      forms: {
+        extraInfo: this.form('extra-info', found, locale, t, form),
+        sendToFriend: this.form('send-to-friend', found, locale, t, form),
+        sent,
+      },
+      similarUrl: urlFor('ajaxSimilarEstates', locale, { estateId: found.estate.id }),
+      seo: {
+        title: seoTitle,
+        description,
+        jsonLd: jsonForScript(
+          listingJsonLd({
+            url,
+            name: display.title,
+            description,
+            images,
+            price: display.priceAmount,
+            forRent: display.forRent,
+            available: display.available,
+            datePosted: display.updatedAt,
+            address: { street: display.address.street, zip: display.address.zip, city: display.address.city, country: display.address.country },
+            geo: display.map,
+          }),
+        ),
+        social: socialMeta(
+          { url, name: seoTitle, description, images, price: null, forRent: false, available: true, datePosted: '', address: { street: null, zip: '', city: '', country: '' }, geo: null },
+          this.config.AGENCY_NAME,
+          locale,
+        ),
+      },
+    };
+  }
+
+  private shareLinks(url: string, title: string, t: Translator): DetailPageModel['share']['links'] {
+    const encodedUrl = encodeURIComponent(url);
+    const text = encodeURIComponent(title);
+    return [
+      { network: 'facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${encodedUrl}`, label: t.t('detail.share.facebook') },
+      { network: 'twitter', href: `https://twitter.com/intent/tweet?url=${encodedUrl}&text=${text}`, label: t.t('detail.share.twitter') },
+      { network: 'linkedin', href: `https://www.linkedin.com/sharing/share-offsite/?url=${encodedUrl}`, label: t.t('detail.share.linkedin') },
+      { network: 'whatsapp', href: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`, label: t.t('detail.share.whatsapp') },
+      {
+        network: 'email',
+        href: `mailto:?subject=${encodeURIComponent(t.t('detail.share.emailSubject', { title }))}&body=${encodedUrl}`,
+        label: t.t('detail.share.email'),
+      },
+    ];
+  }
+
+  private form(kind: 'extra-info' | 'send-to-friend', found: FoundEstate, locale: Locale, t: Translator, state?: FormState): InquiryFormProps {
+    const own = state?.kind === kind ? state : undefined;
+    return {
+      kind,
+      action: urlFor(kind === 'extra-info' ? 'ajaxContactForm' : 'ajaxSendToFriend', locale),
+      estateId: found.estate.id,
+      privacyUrl: urlFor('privacy', locale),
+      botCheckSiteKey: this.config.BOT_CHECK_SITE_KEY,
+      fields: own?.fields,
+      consentChecked: own?.consentChecked,
+      texts: {
+        name: t.t('forms.name'),
+        email: t.t('forms.email'),
+        phone: t.t('forms.phone'),
+        message: t.t('forms.message'),
+        friendName: t.t('forms.friendName'),
+        friendEmail: t.t('forms.friendEmail'),
+        privacyConsent: t.t('forms.privacyConsent'),
+        privacyLink: t.t('forms.privacyLink'),
+        privacyError: t.t('forms.privacyError'),
+        submit: t.t('forms.submit'),
+        required: t.t('forms.required'),
+      },
+    };
+  }
+}
+
+function sentFrom(request: FastifyRequest): SentForm {
+  const sent = (request.query as Record<string, unknown> | undefined)?.sent;
+  return sent === 'extra-info' || sent === 'send-to-friend' ? sent : null;
+}

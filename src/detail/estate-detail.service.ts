@@ -1,0 +1,62 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppConfig } from '../config/config.js';
+import type { Estate } from '../estates/domain/estate.js';
+import { estatePath } from '../estates/domain/slug.js';
+import { isSimilarEstateShown, isStatusHidden } from '../estates/domain/visibility.js';
+import { EstateRepository } from '../estates/persistence/estate.repository.js';
+import { TranslationService } from '../i18n/translation.service.js';
+import { LOCALES, type Locale } from '../routing/locales.js';
+import { SettingsService } from '../settings/settings.service.js';
+
+/** How many similar listings the detail page shows. */
+export const SIMILAR_ESTATES_SHOWN = 4;
+
+/** A listing as a visitor may reach it: a standalone listing or project, or a unit with its project. */
+export interface FoundEstate {
+  readonly estate: Estate;
+  readonly project: Estate | null;
+  /** Its canonical path in each locale (the slug is localized). */
+  readonly paths: Readonly<Record<Locale, string>>;
+}
+
+@Injectable()
+export class EstateDetailService {
+  constructor(
+    private readonly estates: EstateRepository,
+    private readonly settings: SettingsService,
+    private readonly translations: TranslationService,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  /** null for an unknown id, a hidden status (settings.hiddenStatus), or a unit of a hidden project. */
+  async find(id: number): Promise<FoundEstate | null> {
+    const estate = await this.estates.findById(id);
+    if (!estate) return null;
+    const { hiddenStatus } = await this.settings.current();
+    if (isStatusHidden(estate, hiddenStatus)) return null;
+    let project: Estate | null = null;
+    if (estate.parentId !== null) {
+      project = await this.estates.findById(estate.parentId);
+      if (!project || isStatusHidden(project, hiddenStatus)) return null;
+    }
+    const paths = Object.fromEntries(
+      LOCALES.map((locale) => [locale, estatePath(estate, this.translations.forLocale(locale), project ?? undefined)]),
+    ) as Record<Locale, string>;
+    return { estate, project, paths };
+  }
+
+  async hiddenTabs(): Promise<readonly string[]> {
+    return (await this.settings.current()).hiddenTabs;
+  }
+
+  /** Similar listings the visitor may see (see EstateRepository.findSimilar for "similar"). */
+  async similar(estate: Estate): Promise<Estate[]> {
+    const { hiddenStatus } = await this.settings.current();
+    const candidates = await this.estates.findSimilar(estate, hiddenStatus, SIMILAR_ESTATES_SHOWN * 2);
+    return candidates.filter((candidate) => isSimilarEstateShown(candidate, hiddenStatus)).slice(0, SIMILAR_ESTATES_SHOWN);
+  }
+
+  absoluteUrl(path: string): string {
+    return new URL(path, this.config.PUBLIC_BASE_URL).toString();
+  }
+}

@@ -1,0 +1,362 @@
+import type { ReactElement } from 'react';
+import type { DisplayTab, EnergyBlock, EstateDisplayModel } from '../../src/estates/display/estate-display.js';
+import { Gallery, type GalleryProps } from '../components/gallery.js';
+import { Icon } from '../components/icon.js';
+import { MapBlock, type MapBlockProps } from '../components/map-block.js';
+import { Modal } from '../components/modal.js';
+import { ShareLinks, type ShareLinksProps } from '../components/share-links.js';
+import { InquiryForm, type InquiryFormProps } from '../fragments/inquiry-forms.js';
+import { Layout } from '../layouts/layout.js';
+import type { PageContext } from '../page-context.js';
+
+export interface DetailPageModel {
+  readonly display: EstateDisplayModel;
+  /** The description, already cleaned by the server's allow-list sanitizer. */
+  readonly descriptionHtml: string;
+  readonly gallery: GalleryProps;
+  readonly map: MapBlockProps;
+  readonly share: ShareLinksProps;
+  readonly project: { readonly title: string; readonly path: string } | null;
+  readonly forms: {
+    readonly extraInfo: InquiryFormProps;
+    readonly sendToFriend: InquiryFormProps;
+    /** Which form was just sent without JavaScript (Post/Redirect/Get), to show its thank-you. */
+    readonly sent: 'extra-info' | 'send-to-friend' | null;
+  };
+  readonly similarUrl: string;
+  readonly seo: {
+    readonly title: string;
+    readonly description: string;
+    readonly jsonLd: string;
+    readonly social: ReadonlyArray<{ readonly property: string; readonly content: string }>;
+  };
+}
+
+function FieldList({ fields }: { fields: DisplayTab['fields'] }): ReactElement {
+  return (
+    <dl className="field-list">
+      {fields.map((field) => (
+        <div className="field-list__row" key={field.code} data-field={field.code}>
+          <dt>{field.label}</dt>
+          <dd>{field.text}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Energy({ block, title, barLabel }: { block: EnergyBlock; title: string; barLabel: string }): ReactElement {
+  return (
+    <section className="detail-section energy" aria-label={title}>
+      <h3>{title}</h3>
+      <div className="energy__summary">
+        {block.label && <span className={`energy-label energy-label--${block.label.charAt(0).toLowerCase()}`}>{block.label}</span>}
+        {block.valueText && <span className="energy__value">{block.valueText}</span>}
+      </div>
+      {block.barPercent > 0 && (
+        <div className="epc-bar" role="img" aria-label={`${barLabel}: ${block.valueText ?? ''}`}>
+          <span className="epc-bar__marker" style={{ left: `${block.barPercent}%` }} />
+        </div>
+      )}
+      {block.customLabel && <p className="energy__note">{block.customLabel}</p>}
+      <FieldList fields={block.fields} />
+    </section>
+  );
+}
+
+export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: DetailPageModel }): ReactElement {
+  const { display } = model;
+  const t = ctx.t;
+  const head = (
+    <>
+      {model.seo.social.map((meta) => (
+        <meta key={meta.property} property={meta.property} content={meta.content} />
+      ))}
+      <script type="application/ld+json" nonce={ctx.nonce} dangerouslySetInnerHTML={{ __html: model.seo.jsonLd }} />
+    </>
+  );
+  const planningFields = display.planning.fields;
+  return (
+    <Layout ctx={ctx} title={model.seo.title} description={model.seo.description} head={head}>
+      <article className="container estate-detail" data-estate-id={display.id}>
+        <header className="estate-detail__header">
+          {model.project && (
+            <p className="estate-detail__project">
+              <a href={model.project.path}>{t('detail.project.backTo', { title: model.project.title })}</a>
+            </p>
+          )}
+          <div className="estate-detail__badges">
+            <span className={`status-badge${display.available ? '' : ' status-badge--closed'}`}>{display.statusLabel}</span>
+            {display.sticker && (
+              <span className="sticker" style={{ background: display.sticker.color, color: display.sticker.colorText }}>
+                {display.sticker.text}
+              </span>
+            )}
+          </div>
+          <h1>{display.title}</h1>
+          <p className="estate-detail__address">
+            <Icon name="pin" /> {display.address.lines.join(', ')}
+          </p>
+          <p className="estate-detail__price">{display.priceText}</p>
+          {display.keyFacts.length > 0 && (
+            <ul className="key-facts" aria-label={t('detail.keyFacts')}>
+              {display.keyFacts.map((fact) => (
+                <li key={fact.code}>
+                  <span className="key-facts__value">{fact.text}</span>
+                  <span className="key-facts__label">{fact.label}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </header>
+
+        <Gallery {...model.gallery} />
+
+        <div className="estate-detail__body">
+          <div className="estate-detail__main">
+            {model.descriptionHtml && (
+              <section className="detail-section" aria-labelledby="description-title">
+                <h2 id="description-title">{t('detail.description')}</h2>
+                <div className="prose" dangerouslySetInnerHTML={{ __html: model.descriptionHtml }} />
+              </section>
+            )}
+
+            {display.units.length > 0 && (
+              <section className="detail-section" aria-labelledby="units-title">
+                <h2 id="units-title">{t('detail.units.title')}</h2>
+                <div className="table-scroll">
+                  <table className="units-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('detail.units.unit')}</th>
+                        <th scope="col">{t('detail.units.status')}</th>
+                        <th scope="col">{t('detail.units.bedrooms')}</th>
+                        <th scope="col">{t('detail.units.area')}</th>
+                        <th scope="col">{t('detail.units.price')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {display.units.map((unit) => (
+                        <tr key={unit.id} className={unit.available ? undefined : 'is-closed'}>
+                          <th scope="row">
+                            <a href={unit.path}>{unit.title}</a>
+                          </th>
+                          <td>{unit.statusLabel}</td>
+                          <td>{unit.bedroomsText}</td>
+                          <td>{unit.areaText}</td>
+                          <td>{unit.priceText}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </section>
+            )}
+
+            {display.tabs.length > 0 && (
+              <section className="detail-section" aria-labelledby="details-title">
+                <h2 id="details-title">{t('detail.details')}</h2>
+                <nav className="tab-nav" aria-label={t('detail.details')}>
+                  {display.tabs.map((tab) => (
+                    <a key={tab.name} href={`#tab-${tab.name}`}>
+                      {tab.title}
+                    </a>
+                  ))}
+                </nav>
+                {display.tabs.map((tab) => (
+                  <section key={tab.name} id={`tab-${tab.name}`} className="detail-tab" aria-labelledby={`tab-${tab.name}-title`}>
+                    <h3 id={`tab-${tab.name}-title`}>{tab.title}</h3>
+                    <FieldList fields={tab.fields} />
+                  </section>
+                ))}
+              </section>
+            )}
+
+            {display.layout.length > 0 && (
+              <section className="detail-section" aria-labelledby="layout-title">
+                <h2 id="layout-title">{t('detail.layout')}</h2>
+                <div className="floors">
+                  {display.layout.map((floor) => (
+                    <div className="floor" key={floor.title}>
+                      <h3>{floor.title}</h3>
+                      <ul>
+                        {floor.rooms.map((room, index) => (
+                          <li key={index}>
+                            <span>
+                              {room.countText && `${room.countText} `}
+                              {room.label}
+                            </span>
+                            {room.surfaceText && <span className="floor__surface">{room.surfaceText}</span>}
+                            {room.comment && <span className="floor__comment">{room.comment}</span>}
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  ))}
+                </div>
+              </section>
+            )}
+
+            {(display.energy || display.sharedEnergy) && (
+              <section className="detail-section" aria-labelledby="energy-title">
+                <h2 id="energy-title">{t('detail.energy')}</h2>
+                {display.energy && <Energy block={display.energy} title={t('detail.energy')} barLabel={t('detail.epcBar')} />}
+                {display.sharedEnergy && <Energy block={display.sharedEnergy} title={t('detail.sharedEnergy')} barLabel={t('detail.epcBar')} />}
+              </section>
+            )}
+
+            {planningFields.length > 0 && (
+              <section className="detail-section" aria-labelledby="planning-title">
+                <h2 id="planning-title">{t('detail.planning')}</h2>
+                {(display.planning.floodingIcon.building || display.planning.floodingIcon.parcel) && (
+                  <p className="flooding-warning">
+                    <Icon name="warning" /> {t('detail.floodingWarning')}
+                  </p>
+                )}
+                <FieldList fields={planningFields} />
+              </section>
+            )}
+
+            {display.buildTechnicals.length > 0 && (
+              <section className="detail-section" aria-labelledby="technicals-title">
+                <h2 id="technicals-title">{t('detail.buildTechnicals')}</h2>
+                <dl className="field-list">
+                  {display.buildTechnicals.map((item, index) => (
+                    <div className="field-list__row" key={index}>
+                      <dt>{item.criteria}</dt>
+                      <dd>
+                        {item.value}
+                        {item.comment && <span className="field-list__comment"> ({item.comment})</span>}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </section>
+            )}
+
+            {(display.facilities.length > 0 || display.environment) && (
+              <section className="detail-section" aria-labelledby="facilities-title">
+                <h2 id="facilities-title">{t('detail.facilities')}</h2>
+                {display.environment && (
+                  <p>
+                    {t('detail.environment')}: {display.environment}
+                  </p>
+                )}
+                {display.facilities.length > 0 && (
+                  <ul className="chips">
+                    {display.facilities.map((facility) => (
+                      <li key={facility}>{facility}</li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            )}
+
+            {display.files.length > 0 && (
+              <section className="detail-section" aria-labelledby="files-title">
+                <h2 id="files-title">{t('detail.files')}</h2>
+                <ul className="file-list">
+                  {display.files.map((file) => (
+                    <li key={file.href}>
+                      <a href={file.href} rel="noopener noreferrer">
+                        <Icon name="document" /> {file.label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+
+            <MapBlock {...model.map} />
+          </div>
+
+          <aside className="estate-detail__aside">
+            <div className="contact-card">
+              <p className="contact-card__price">{display.priceText}</p>
+              {display.reference && <p className="contact-card__reference">{t('detail.reference', { reference: display.reference })}</p>}
+              {display.salesRep && (
+                <div className="sales-rep">
+                  <h2 className="sales-rep__title">{t('detail.contact.title')}</h2>
+                  {display.salesRep.picture && (
+                    <img
+                      className="sales-rep__photo"
+                      src={display.salesRep.picture.replace('/large/', '/thumb/')}
+                      alt={t('detail.contact.photo', { name: display.salesRep.name })}
+                      width={80}
+                      height={80}
+                      loading="lazy"
+                    />
+                  )}
+                  <p className="sales-rep__name">{display.salesRep.name}</p>
+                  <ul className="sales-rep__lines">
+                    {display.salesRep.phone && (
+                      <li>
+                        <a href={`tel:${display.salesRep.phone.replace(/\s+/g, '')}`}>
+                          <Icon name="phone" /> <span className="visually-hidden">{t('detail.contact.phone')}: </span>
+                          {display.salesRep.phone}
+                        </a>
+                      </li>
+                    )}
+                    {display.salesRep.mobile && (
+                      <li>
+                        <a href={`tel:${display.salesRep.mobile.replace(/\s+/g, '')}`}>
+                          <Icon name="phone" /> <span className="visually-hidden">{t('detail.contact.mobile')}: </span>
+                          {display.salesRep.mobile}
+                        </a>
+                      </li>
+                    )}
+                    {display.salesRep.email && (
+                      <li>
+                        <a href={`mailto:${display.salesRep.email}`}>
+                          <Icon name="mail" /> <span className="visually-hidden">{t('detail.contact.email')}: </span>
+                          {display.salesRep.email}
+                        </a>
+                      </li>
+                    )}
+                  </ul>
+                </div>
+              )}
+              <Modal
+                id="extra-info-dialog"
+                title={t('detail.extraInfo.title')}
+                openLabel={t('detail.extraInfo.open')}
+                closeLabel={t('detail.modal.close')}
+                successText={t('detail.extraInfo.success')}
+                successVisible={model.forms.sent === 'extra-info'}
+              >
+                <InquiryForm {...model.forms.extraInfo} />
+              </Modal>
+              <Modal
+                id="send-to-friend-dialog"
+                title={t('detail.sendToFriend.title')}
+                openLabel={t('detail.sendToFriend.open')}
+                closeLabel={t('detail.modal.close')}
+                successText={t('detail.sendToFriend.success')}
+                successVisible={model.forms.sent === 'send-to-friend'}
+              >
+                <InquiryForm {...model.forms.sendToFriend} />
+              </Modal>
+              {display.virtualVisits.map((link) => (
+                <a key={link} className="button button--ghost virtual-visit" href={link} target="_blank" rel="noopener noreferrer">
+                  <Icon name="visit" /> {t('detail.virtualVisit')}
+                </a>
+              ))}
+            </div>
+            <ShareLinks {...model.share} />
+          </aside>
+        </div>
+
+        <section
+          className="similar-estates"
+          aria-label={t('detail.similar.title')}
+          hx-get={model.similarUrl}
+          hx-trigger="revealed"
+          hx-swap="outerHTML"
+          data-similar-estates=""
+        >
+          <p className="similar-estates__loading">{t('detail.similar.loading')}</p>
+        </section>
+      </article>
+    </Layout>
+  );
+}

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module, ValidationPipe } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { I18nModule } from 'nestjs-i18n';
 import { AppointmentEntity } from './appointments/appointment.entity.js';
@@ -18,6 +19,10 @@ import { EstateAjaxController } from './detail/estate-ajax.controller.js';
 import { EstateDetailPageRenderer } from './detail/estate-detail-page.renderer.js';
 import { EstateDetailController } from './detail/estate-detail.controller.js';
 import { EstateDetailService } from './detail/estate-detail.service.js';
+import { BotCheckService } from './forms/bot-check.service.js';
+import { FormsController } from './forms/forms.controller.js';
+import { InquiryService } from './forms/inquiry.service.js';
+import { MailOutboxService } from './mail/mail-outbox.service.js';
 import { SeoController } from './seo/seo.controller.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EstatesModule } from './estates/estates.module.js';
@@ -53,6 +58,8 @@ export class AppModule {
         }),
         DatabaseModule,
         ScheduleModule.forRoot(),
+        // Per-IP limit for the forms (the only routes with the ThrottlerGuard).
+        ThrottlerModule.forRoot([{ ttl: config.FORM_RATE_WINDOW_SECONDS * 1000, limit: config.FORM_RATE_LIMIT }]),
         EstatesModule,
         TypeOrmModule.forFeature([SettingEntity, AppointmentEntity, HolidayRentalUnitEntity]),
       ],
@@ -69,6 +76,7 @@ export class AppModule {
         EstateDetailController,
         EstateAjaxController,
         SeoController,
+        FormsController,
       ],
       providers: [
         AssetsService,
@@ -80,6 +88,9 @@ export class AppModule {
         EstateSyncScheduler,
         EstateDetailService,
         EstateDetailPageRenderer,
+        BotCheckService,
+        MailOutboxService,
+        InquiryService,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         {
           provide: APP_PIPE,

@@ -106,8 +106,8 @@ export class EstateDetailPageRenderer {
       share: { title: t.t('detail.share.title'), links: this.shareLinks(url, display.title, t) },
       project: found.project && projectT ? { title: toDisplayModel(found.project, t).title, path: projectT } : null,
       forms: {
-        extraInfo: this.form('extra-info', found, locale, t, form),
-        sendToFriend: this.form('send-to-friend', found, locale, t, form),
+        extraInfo: this.formProps('extra-info', found, locale, form),
+        sendToFriend: this.formProps('send-to-friend', found, locale, form),
         sent,
       },
       similarUrl: urlFor('ajaxSimilarEstates', locale, { estateId: found.estate.id }),
@@ -153,7 +153,9 @@ export class EstateDetailPageRenderer {
     ];
   }
 
-  private form(kind: 'extra-info' | 'send-to-friend', found: FoundEstate, locale: Locale, t: Translator, state?: FormState): InquiryFormProps {
+  /** A form's props, with what the visitor typed and the errors when it comes back invalid. */
+  formProps(kind: 'extra-info' | 'send-to-friend', found: FoundEstate, locale: Locale, state?: FormState): InquiryFormProps {
+    const t = this.translations.forLocale(locale);
     const own = state?.kind === kind ? state : undefined;
     return {
       kind,

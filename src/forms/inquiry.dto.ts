@@ -1,0 +1,67 @@
+import { Transform, Type } from 'class-transformer';
+import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+
+/** Validation messages are i18n keys, translated when the form is shown again. */
+const REQUIRED = 'forms.errors.required';
+const TOO_LONG = 'forms.errors.tooLong';
+const EMAIL = 'forms.errors.email';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+class InquiryBaseDto {
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  estateId!: number;
+
+  @Transform(trim)
+  @IsString({ message: REQUIRED })
+  @IsNotEmpty({ message: REQUIRED })
+  @MaxLength(100, { message: TOO_LONG })
+  name!: string;
+
+  @Transform(trim)
+  @IsEmail({}, { message: EMAIL })
+  @MaxLength(200, { message: TOO_LONG })
+  email!: string;
+
+  @IsOptional()
+  @IsString()
+  'g-recaptcha-response'?: string;
+}
+
+export class ExtraInfoDto extends InquiryBaseDto {
+  @Transform(trim)
+  @IsOptional()
+  @Matches(/^\+?[\d\s()./-]{6,40}$/, { message: 'forms.errors.phone' })
+  phone?: string;
+
+  @Transform(trim)
+  @IsString({ message: REQUIRED })
+  @IsNotEmpty({ message: REQUIRED })
+  @MaxLength(2000, { message: TOO_LONG })
+  message!: string;
+
+  /** SPEC §5: the privacy consent must be checked. */
+  @IsIn(['on', 'true', '1'], { message: 'forms.errors.consent' })
+  privacyConsent!: string;
+}
+
+export class SendToFriendDto extends InquiryBaseDto {
+  @Transform(trim)
+  @IsString({ message: REQUIRED })
+  @IsNotEmpty({ message: REQUIRED })
+  @MaxLength(100, { message: TOO_LONG })
+  friendName!: string;
+
+  @Transform(trim)
+  @IsEmail({}, { message: EMAIL })
+  @MaxLength(200, { message: TOO_LONG })
+  friendEmail!: string;
+
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000, { message: TOO_LONG })
+  message?: string;
+}

@@ -7,6 +7,8 @@ const TOO_LONG = 'forms.errors.tooLong';
 const EMAIL = 'forms.errors.email';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** An optional field left empty in the form is absent, not invalid. */
+const trimOptional = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value);
 
 class InquiryBaseDto {
   @Type(() => Number)
@@ -31,7 +33,7 @@ class InquiryBaseDto {
 }
 
 export class ExtraInfoDto extends InquiryBaseDto {
-  @Transform(trim)
+  @Transform(trimOptional)
   @IsOptional()
   @Matches(/^\+?[\d\s()./-]{6,40}$/, { message: 'forms.errors.phone' })
   phone?: string;
@@ -59,7 +61,7 @@ export class SendToFriendDto extends InquiryBaseDto {
   @MaxLength(200, { message: TOO_LONG })
   friendEmail!: string;
 
-  @Transform(trim)
+  @Transform(trimOptional)
   @IsOptional()
   @IsString()
   @MaxLength(2000, { message: TOO_LONG })

@@ -60,7 +60,6 @@ const ADJECTIVE = [
 const HEATING = ['GAS', 'OIL', 'ELECTRICITY', 'HEAT_ACCUMULATION', 'PELLET', 'WOOD', 'GAS_HEATERS', 'PROPANE_GAS', 'CENTRAL_VENTILATION', 'COAL'];
 const KITCHEN = ['EQUIPPED', 'SEMI_EQUIPPED', 'HYPER_EQUIPPED', 'AMERICAN_EQUIPPED', 'AMERICAN_HYPER_EQUIPPED', 'NOT_EQUIPPED', 'AMERICAN_SEMI_EQUIPPED'];
 const CONDITION = ['TO_RENOVATE', 'TO_FRESHEN_UP', 'GOOD_CONDITION', 'EXCELLENT_CONDITION', 'RENEWED', 'NEW'];
-const LABELS = ['A++', 'A+', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'A_B', 'B_C', 'C_D'];
 const PLANNING = ['UNKNOWN', 'NO', 'YES', 'PENDING', 'BEFORE_1962'];
 const ZONES = ['WG', 'WGL', 'AG', 'WUG', 'GWG', 'IGB', 'WP', 'NI'];
 const FLOODING = ['A', 'B', 'C', 'D'];
@@ -151,6 +150,7 @@ function makeSpec(index, source) {
   const languages = index % 4 === 0 ? ['nl', 'fr', 'en', 'de'] : index % 4 === 1 ? ['nl', 'fr', 'en'] : index % 7 === 3 ? ['fr'] : ['nl', 'fr'];
   const price = priceFor(headType, status, city);
   const streetName = street(city);
+  const epc = habitable || headType === 'COMMERCIAL' ? between(45, 820) : null;
   return {
     index,
     headType,
@@ -175,8 +175,9 @@ function makeSpec(index, source) {
     condition: pick(CONDITION),
     heating: habitable || headType === 'COMMERCIAL' ? pick(HEATING) : null,
     kitchen: habitable ? pick(KITCHEN) : null,
-    energyLabel: habitable || headType === 'COMMERCIAL' ? pick(LABELS) : null,
-    epc: habitable || headType === 'COMMERCIAL' ? between(45, 820) : null,
+    epc,
+    // The label follows the value, as on a Flemish EPC certificate.
+    energyLabel: epc === null ? null : epc <= 100 ? 'A' : epc <= 200 ? 'B' : epc <= 300 ? 'C' : epc <= 400 ? 'D' : epc <= 500 ? 'E' : epc <= 600 ? 'F' : 'G',
     constructionYear: headType === 'PLOT' ? null : between(1890, 2024),
     areaBuild: habitable ? between(55, 320) : headType === 'COMMERCIAL' ? between(80, 1200) : headType === 'GARAGE' ? between(12, 30) : null,
     areaGround: headType === 'HOUSE' || headType === 'PLOT' ? between(180, 4500) : null,

@@ -45,10 +45,10 @@ function FieldList({ fields }: { fields: DisplayTab['fields'] }): ReactElement {
   );
 }
 
-function Energy({ block, title, barLabel }: { block: EnergyBlock; title: string; barLabel: string }): ReactElement {
+function Energy({ block, title, barLabel }: { block: EnergyBlock; title?: string; barLabel: string }): ReactElement {
   return (
-    <section className="detail-section energy" aria-label={title}>
-      <h3>{title}</h3>
+    <div className="energy">
+      {title && <h3>{title}</h3>}
       <div className="energy__summary">
         {block.label && <span className={`energy-label energy-label--${block.label.charAt(0).toLowerCase()}`}>{block.label}</span>}
         {block.valueText && <span className="energy__value">{block.valueText}</span>}
@@ -60,7 +60,7 @@ function Energy({ block, title, barLabel }: { block: EnergyBlock; title: string;
       )}
       {block.customLabel && <p className="energy__note">{block.customLabel}</p>}
       <FieldList fields={block.fields} />
-    </section>
+    </div>
   );
 }
 
@@ -200,7 +200,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
             {(display.energy || display.sharedEnergy) && (
               <section className="detail-section" aria-labelledby="energy-title">
                 <h2 id="energy-title">{t('detail.energy')}</h2>
-                {display.energy && <Energy block={display.energy} title={t('detail.energy')} barLabel={t('detail.epcBar')} />}
+                {display.energy && <Energy block={display.energy} barLabel={t('detail.epcBar')} />}
                 {display.sharedEnergy && <Energy block={display.sharedEnergy} title={t('detail.sharedEnergy')} barLabel={t('detail.epcBar')} />}
               </section>
             )}

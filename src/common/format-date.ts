@@ -1,8 +1,10 @@
 /** Belgian wall-clock time, whatever the server's zone. */
 const TIME_ZONE = 'Europe/Brussels';
 
+let formatter: Intl.DateTimeFormat | undefined;
+
 function parts(date: Date): Record<string, string> {
-  const formatter = new Intl.DateTimeFormat('en-GB', {
+  formatter ??= new Intl.DateTimeFormat('en-GB', {
     timeZone: TIME_ZONE,
     day: '2-digit',
     month: '2-digit',

@@ -61,13 +61,14 @@ export class EstateDetailPageRenderer {
     found: FoundEstate,
     options: { sent?: SentForm; form?: FormState; status?: number } = {},
   ): Promise<FastifyReply> {
-    const model = await this.model(found, locale, options.sent ?? sentFrom(request), options.form);
+    const model = await this.pageModel(found, locale, options.sent ?? sentFrom(request), options.form);
     return this.pages.page(request, reply, locale, { route: 'detail', paths: found.paths }, (ctx) => EstateDetailPage({ ctx, model }), {
       status: options.status,
     });
   }
 
-  private async model(found: FoundEstate, locale: Locale, sent: SentForm, form?: FormState): Promise<DetailPageModel> {
+  /** The page's whole view model (public for the render benchmark). */
+  async pageModel(found: FoundEstate, locale: Locale, sent: SentForm, form?: FormState): Promise<DetailPageModel> {
     const t = this.translations.forLocale(locale);
     const display = await this.displayModel(found, locale);
     const url = this.details.absoluteUrl(found.paths[locale]);

@@ -19,10 +19,11 @@ export class EstateRepository {
 
   /** A listing by its site id, with its units when it is a project. */
   async findById(id: number): Promise<Estate | null> {
-    const row = await this.rows.findOne({ where: { id } });
+    // One round trip: the listing and, when it is a project, its units.
+    const rows = await this.rows.find({ where: [{ id }, { parentId: id }], order: { id: 'ASC' } });
+    const row = rows.find((candidate) => candidate.id === id);
     if (!row) return null;
-    const units = row.isProject ? await this.rows.find({ where: { parentId: id }, order: { id: 'ASC' } }) : [];
-    return fromRows(row, units);
+    return fromRows(row, row.isProject ? rows.filter((candidate) => candidate.parentId === id) : []);
   }
 
   async count(): Promise<number> {

@@ -25,11 +25,11 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
-/** A full-page screenshot in test-output/screenshots/<name>.png; returns the path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** A screenshot (full page unless told otherwise) in test-output/screenshots/<name>.png; returns the path. */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   return path;
 }
 

@@ -24,6 +24,14 @@ function tileSources(template: string): string[] {
   return [origin.replace(/\{s\}\./, '*.').replace(/\{[^}]+\}/g, '*')];
 }
 
+/** The bot-check provider's origins (script, its frames and calls), only when a site key is configured. */
+function botCheckSources(config: AppConfig): string[] {
+  if (!config.BOT_CHECK_SITE_KEY) return [];
+  const origin = new URL(config.BOT_CHECK_SCRIPT_URL).origin;
+  // Google's reCAPTCHA also loads from gstatic.com.
+  return origin === 'https://www.google.com' ? [origin, 'https://www.gstatic.com'] : [origin];
+}
+
 /** Builds the whole app (plugins, security headers, assets) without listening: main.ts and the tests share it. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
@@ -55,12 +63,13 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", nonce],
+        scriptSrc: ["'self'", nonce, ...botCheckSources(config)],
         styleSrc: ["'self'", nonce],
         // Islands position slides and the map with style attributes.
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(config.MAP_TILE_URL)],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...botCheckSources(config)],
+        frameSrc: ["'self'", ...botCheckSources(config)],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -164,6 +164,10 @@ export class AppConfig {
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   BOT_CHECK_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 
+  /** The provider's script, loaded (with `?render=<site key>`) on pages with forms when a site key is set. */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  BOT_CHECK_SCRIPT_URL = 'https://www.google.com/recaptcha/api.js';
+
   @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
   @IsOptional()
   @Min(0)

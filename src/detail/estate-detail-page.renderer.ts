@@ -112,6 +112,9 @@ export class EstateDetailPageRenderer {
         sent,
       },
       similarUrl: urlFor('ajaxSimilarEstates', locale, { estateId: found.estate.id }),
+      botCheckScript: this.config.BOT_CHECK_SITE_KEY
+        ? `${this.config.BOT_CHECK_SCRIPT_URL}?render=${encodeURIComponent(this.config.BOT_CHECK_SITE_KEY)}`
+        : null,
       seo: {
         title: seoTitle,
         description,

@@ -6,10 +6,12 @@ import { LOCALES, type Locale } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { collectPageErrors, launchBrowser, screenshot, seriousAccessibilityViolations, VIEWPORTS } from './support/browser.js';
 import { serveApp, type ServedApp } from './support/served-app.js';
+import { FakeVerifierServer } from '../support/fake-verifier-server.js';
 import { TileServer } from './support/tile-server.js';
 
 describe('estate detail page in a browser', () => {
   let tiles: TileServer;
+  let verifier: FakeVerifierServer;
   let app: ServedApp;
   let browser: Browser;
   let withMap: EstateEntity;
@@ -18,8 +20,22 @@ describe('estate detail page in a browser', () => {
 
   beforeAll(async () => {
     tiles = new TileServer();
-    await tiles.start();
-    [app, browser] = await Promise.all([serveApp({ MAP_TILE_URL: tiles.template, MAIL_DISPATCH_INTERVAL_SECONDS: '0' }), launchBrowser()]);
+    verifier = new FakeVerifierServer();
+    await Promise.all([tiles.start(), verifier.start()]);
+    [app, browser] = await Promise.all([
+      serveApp({
+        MAP_TILE_URL: tiles.template,
+        MAIL_DISPATCH_INTERVAL_SECONDS: '0',
+        // The real bot-check flow: the page loads the provider's script, the form asks it for a token,
+        // the server verifies the token with the (local) siteverify endpoint.
+        BOT_CHECK_SITE_KEY: 'site-key',
+        BOT_CHECK_SCRIPT_URL: verifier.scriptUrl,
+        BOT_CHECK_SECRET: 'secret',
+        BOT_CHECK_VERIFY_URL: verifier.url,
+        FORM_RATE_LIMIT: '50',
+      }),
+      launchBrowser(),
+    ]);
     const rows = app.app.get(DataSource).getRepository(EstateEntity);
     withMap = (await rows.findOne({ where: { parentId: IsNull(), isProject: false, lat: Not(IsNull()), headType: 'HOUSE', status: 'FOR_SALE' }, order: { id: 'ASC' } }))!;
     withoutMap = (await rows.findOne({ where: { parentId: IsNull(), lat: IsNull() }, order: { id: 'ASC' } }))!;
@@ -30,6 +46,12 @@ describe('estate detail page in a browser', () => {
     await browser?.close();
     await app?.close();
     await tiles?.stop();
+    await verifier?.stop();
+  });
+
+  beforeEach(() => {
+    verifier.answer = { status: 200, body: { success: true, score: 0.9 } };
+    verifier.delayMs = 0;
   });
 
   async function open(page: Page, locale: Locale, id: number): Promise<void> {
@@ -117,17 +139,61 @@ describe('estate detail page in a browser', () => {
     expect(await inquiries.countBy({ email: 'browser@example.be' })).toBe(0);
 
     await dialog.locator('input[name="privacyConsent"]').check();
+    verifier.delayMs = 800;
     await dialog.getByRole('button', { name: 'Versturen' }).click();
+    await dialog.locator('form.is-loading[aria-busy="true"]').waitFor();
     await page.locator('[data-modal-success]:not([hidden])').first().waitFor();
     expect(await dialog.isVisible()).toBe(false);
     expect(await inquiries.countBy({ email: 'browser@example.be' })).toBe(1);
+    expect(verifier.requests.at(-1)?.get('response')).toBe('browser-token');
     await context.close();
   });
 
+  it('shows a failure when the bot check is down, keeps what was typed, and resets when closed', async () => {
+    verifier.answer = { status: 503, body: {} };
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await open(page, 'en', withMap.id);
+    await page.locator('.modal-block[data-island-state="mounted"]').nth(1).waitFor();
+    await page.getByRole('button', { name: 'Send to a friend' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send this property' });
+    await dialog.locator('[name="name"]').fill('Failing');
+    await dialog.locator('[name="email"]').fill('failing@example.be');
+    await dialog.locator('[name="friendName"]').fill('Friend');
+    await dialog.locator('[name="friendEmail"]').fill('friend@example.be');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    const danger = dialog.locator('[data-modal-error]');
+    await danger.waitFor({ state: 'visible' });
+    expect((await danger.textContent())?.trim()).toBe('');
+    expect(await dialog.locator('form').getAttribute('aria-busy')).toBeNull();
+    expect(await dialog.locator('[name="name"]').inputValue()).toBe('Failing');
+    const inquiries = app.app.get(DataSource).getRepository(InquiryEntity);
+    expect(await inquiries.countBy({ email: 'failing@example.be' })).toBe(0);
+
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Send to a friend' }).click();
+    await dialog.waitFor();
+    expect(await dialog.locator('[name="name"]').inputValue()).toBe('');
+    expect(await danger.isVisible()).toBe(false);
+
+    verifier.answer = { status: 200, body: { success: true } };
+    await dialog.locator('[name="name"]').fill('Working');
+    await dialog.locator('[name="email"]').fill('working@example.be');
+    await dialog.locator('[name="friendName"]').fill('Friend');
+    await dialog.locator('[name="friendEmail"]').fill('friend@example.be');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await page.locator('[data-modal-success]:not([hidden])').waitFor();
+    expect(await inquiries.countBy({ email: 'working@example.be', kind: 'SEND_TO_FRIEND' })).toBe(1);
+    await context.close();
+  });
+
+  // A bot-check token comes from the provider's script, so the no-JavaScript path is the demo's (no bot check).
   it('sends a form without JavaScript (Post/Redirect/Get) and thanks the visitor', async () => {
+    const demo = await serveApp({ MAIL_DISPATCH_INTERVAL_SECONDS: '0' });
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await open(page, 'fr', withMap.id);
+    await page.goto(`${demo.baseUrl}${urlFor('detailShort', 'fr', { estateId: withMap.id })}`);
     await page.getByRole('link', { name: 'Envoyer à un ami' }).click();
     const form = page.locator('form[action="/fr/ajax/send-to-a-friend"]');
     await form.getByRole('textbox', { name: /^Nom \(/ }).fill('Sans JS');
@@ -138,6 +204,7 @@ describe('estate detail page in a browser', () => {
     await page.waitForURL(/\?sent=send-to-friend$/);
     expect(await page.getByText('Merci ! Votre ami recevra un e-mail dans un instant.').isVisible()).toBe(true);
     await context.close();
+    await demo.close();
   });
 
   describe.each(LOCALES)('in %s', (locale) => {

@@ -24,6 +24,8 @@ export interface DetailPageModel {
     readonly sent: 'extra-info' | 'send-to-friend' | null;
   };
   readonly similarUrl: string;
+  /** The bot-check provider's script, when a site key is configured (the forms ask it for a token). */
+  readonly botCheckScript: string | null;
   readonly seo: {
     readonly title: string;
     readonly description: string;
@@ -73,6 +75,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
         <meta key={meta.property} property={meta.property} content={meta.content} />
       ))}
       <script type="application/ld+json" nonce={ctx.nonce} dangerouslySetInnerHTML={{ __html: model.seo.jsonLd }} />
+      {model.botCheckScript && <script src={model.botCheckScript} async defer nonce={ctx.nonce} />}
     </>
   );
   const planningFields = display.planning.fields;

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { Logger } from 'nestjs-pino';
 import { startupFailureText } from './common/startup-error.js';
 import { loadConfig } from './config/config.js';
 import { createApp } from './create-app.js';
@@ -7,7 +8,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const app = await createApp(config);
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.getHttpAdapter().getInstance().log.info(`Immo is serving on ${config.PUBLIC_BASE_URL}`);
+  app.get(Logger).log(`Immo is serving on ${config.PUBLIC_BASE_URL} (listening on ${config.HOST}:${config.PORT})`, 'Main');
 }
 
 main().catch((error: unknown) => {

@@ -451,6 +451,10 @@ function projectSpec(index, source, name, cityIndex, units) {
       fr: `<p>Le projet neuf <strong>${name}</strong> compte ${units} appartements basse énergie aux finitions durables.</p><p>Vente sous régime TVA.</p>`,
     },
     condition: 'NEW',
+    constructionYear: 2026,
+    price: null,
+    areaBuild: null,
+    areaGround: between(1500, 4000),
     energyLabel: 'A+',
     epc: between(20, 60),
     bedrooms: null,
@@ -478,6 +482,7 @@ function unitSpec(project, unitIndex, statusCycle) {
     rent: false,
     areaBuild: 62 + bedrooms * 22,
     areaGround: null,
+    constructionYear: 2026,
     photos: ['apartment-01', 'living-02', 'bedroom-02', 'terrace-01'],
     sticker: null,
     virtualVisit: false,
@@ -505,7 +510,7 @@ for (const [name, cityIndex, statuses] of [
   const projectId = ++aId;
   const units = statuses.map((_, unitIndex) => ++aId);
   const project = projectSpec(60 + projectId % 7, 'A', name, cityIndex, units.length);
-  sourceA.push(toSourceA(project, projectId, { is_project: true, child_properties: units, price: null, price_from: 255000, vat_regime: true, bedrooms: null }));
+  sourceA.push(toSourceA(project, projectId, { is_project: true, child_properties: units, price: null, price_from: 255000, vat_regime: true, bedrooms: null, window_glazing: 'TRIPLE', heating: 'HEAT_ACCUMULATION', kitchen_type: null, bathroom_type: null }));
   units.forEach((unitId, unitIndex) => {
     sourceA.push(toSourceA(unitSpec(project, unitIndex, statuses), unitId, { parent_property_id: projectId, vat_regime: true, notary_total: null }));
   });

@@ -2,7 +2,6 @@ import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SimilarEstates } from '../../views/fragments/similar-estates.js';
 import { renderFragment } from '../../views/render.js';
-import { NotFoundError } from '../common/errors.js';
 import { sendHtml } from '../common/html-response.js';
 import { RequestLocale } from '../common/locale.decorator.js';
 import { estatePath } from '../estates/domain/slug.js';
@@ -13,8 +12,6 @@ import { routerPaths } from '../routing/routes.js';
 import { EstateDetailPageRenderer } from './estate-detail-page.renderer.js';
 import { EstateDetailService, type FoundEstate } from './estate-detail.service.js';
 
-const ID = /^[1-9]\d{0,8}$/;
-
 /** The detail page's ajax endpoints: the similar-estates fragment and the listing's display model as JSON. */
 @Controller()
 export class EstateAjaxController {
@@ -24,11 +21,6 @@ export class EstateAjaxController {
     private readonly translations: TranslationService,
   ) {}
 
-  private async findOr404(id: string): Promise<FoundEstate> {
-    const found = ID.test(id) ? await this.details.find(Number(id)) : null;
-    if (!found) throw new NotFoundError();
-    return found;
-  }
 
   @Get(routerPaths('ajaxSimilarEstates'))
   async similar(
@@ -37,7 +29,7 @@ export class EstateAjaxController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<FastifyReply> {
-    const found = await this.findOr404(estateId);
+    const found = await this.details.findOrThrow(estateId);
     const t = this.translations.forLocale(locale);
     const cards = (await this.details.similar(found.estate)).map((estate) => toCardModel(estate, t, estatePath(estate, t)));
     const fragment = SimilarEstates({ title: t.t('detail.similar.title'), cards });
@@ -47,7 +39,7 @@ export class EstateAjaxController {
 
   @Get(routerPaths('ajaxEstate'))
   async estate(@RequestLocale() locale: Locale, @Param('estateId') estateId: string, @Res() reply: FastifyReply): Promise<FastifyReply> {
-    const found = await this.findOr404(estateId);
+    const found = await this.details.findOrThrow(estateId);
     const model = await this.renderer.displayModel(found, locale);
     return reply
       .header('Cache-Control', 'private, no-cache')

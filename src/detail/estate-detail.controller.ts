@@ -7,8 +7,6 @@ import { routerPaths } from '../routing/routes.js';
 import { EstateDetailPageRenderer } from './estate-detail-page.renderer.js';
 import { EstateDetailService, type FoundEstate } from './estate-detail.service.js';
 
-const ID = /^[1-9]\d{0,8}$/;
-
 /** The query string of the request (kept on redirects: `?sent=…` after a form post). */
 function queryOf(request: FastifyRequest): string {
   const index = request.url.indexOf('?');
@@ -31,11 +29,6 @@ export class EstateDetailController {
     private readonly renderer: EstateDetailPageRenderer,
   ) {}
 
-  private async findOr404(id: string): Promise<FoundEstate> {
-    const found = ID.test(id) ? await this.details.find(Number(id)) : null;
-    if (!found) throw new NotFoundError();
-    return found;
-  }
 
   private redirectOrRender(
     request: FastifyRequest,
@@ -55,7 +48,7 @@ export class EstateDetailController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<FastifyReply> {
-    const found = await this.findOr404(estateId);
+    const found = await this.details.findOrThrow(estateId);
     return reply.redirect(found.paths[locale] + queryOf(request), 301);
   }
 
@@ -66,7 +59,7 @@ export class EstateDetailController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<FastifyReply> {
-    return this.redirectOrRender(request, reply, locale, await this.findOr404(estateId));
+    return this.redirectOrRender(request, reply, locale, await this.details.findOrThrow(estateId));
   }
 
   @Get(routerPaths('projectUnit'))
@@ -77,7 +70,7 @@ export class EstateDetailController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<FastifyReply> {
-    const found = await this.findOr404(entityId);
+    const found = await this.details.findOrThrow(entityId);
     if (found.project === null || String(found.project.id) !== estateId) throw new NotFoundError();
     return this.redirectOrRender(request, reply, locale, found);
   }

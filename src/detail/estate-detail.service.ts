@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { NotFoundError } from '../common/errors.js';
 import { AppConfig } from '../config/config.js';
 import type { Estate } from '../estates/domain/estate.js';
 import { estatePath } from '../estates/domain/slug.js';
@@ -7,6 +8,8 @@ import { EstateRepository } from '../estates/persistence/estate.repository.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import { LOCALES, type Locale } from '../routing/locales.js';
 import { SettingsService } from '../settings/settings.service.js';
+
+const ID = /^[1-9]\d{0,8}$/;
 
 /** How many similar listings the detail page shows. */
 export const SIMILAR_ESTATES_SHOWN = 4;
@@ -43,6 +46,13 @@ export class EstateDetailService {
       LOCALES.map((locale) => [locale, estatePath(estate, this.translations.forLocale(locale), project ?? undefined)]),
     ) as Record<Locale, string>;
     return { estate, project, paths };
+  }
+
+  /** The listing at an id from a URL; anything else (malformed, unknown, hidden) is the localized 404. */
+  async findOrThrow(id: string): Promise<FoundEstate> {
+    const found = ID.test(id) ? await this.find(Number(id)) : null;
+    if (!found) throw new NotFoundError();
+    return found;
   }
 
   async hiddenTabs(): Promise<readonly string[]> {

@@ -8,7 +8,7 @@ import { EstateDetailService } from '../detail/estate-detail.service.js';
 import { pickText } from '../i18n/localized-text.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import type { Locale } from '../routing/locales.js';
-import { MailOutboxService } from '../mail/mail-outbox.service.js';
+import { MailOutboxService, type OutgoingMail } from '../mail/mail-outbox.service.js';
 import { InquiryEntity } from './inquiry.entity.js';
 import type { ExtraInfoDto, SendToFriendDto } from './inquiry.dto.js';
 
@@ -26,62 +26,53 @@ export class InquiryService {
     private readonly config: AppConfig,
   ) {}
 
-  async submitExtraInfo(dto: ExtraInfoDto, found: FoundEstate, locale: Locale): Promise<string> {
+  submitExtraInfo(dto: ExtraInfoDto, found: FoundEstate, locale: Locale): Promise<string> {
     const t = this.translations.forLocale(locale);
-    const title = pickText(found.estate.title, locale) || String(found.estate.id);
-    const url = this.details.absoluteUrl(found.paths[locale]);
-    return this.dataSource.transaction(async (manager) => {
-      const id = randomUUID();
-      await manager.insert(InquiryEntity, {
-        id,
-        kind: 'EXTRA_INFO',
-        estateId: found.estate.id,
-        locale,
-        name: dto.name,
-        email: dto.email,
-        phone: dto.phone || null,
-        message: dto.message,
-        friendName: null,
-        friendEmail: null,
-        privacyConsent: true,
-      });
-      await this.mail.enqueue(manager, {
+    const { title, url } = this.listing(found, locale);
+    return this.store(
+      found,
+      locale,
+      { kind: 'EXTRA_INFO', name: dto.name, email: dto.email, phone: dto.phone || null, message: dto.message, friendName: null, friendEmail: null, privacyConsent: true },
+      {
         to: this.config.AGENCY_EMAIL,
         replyTo: dto.email,
         subject: t.t('forms.mail.extraInfoSubject', { title, reference: found.estate.reference ?? String(found.estate.id) }),
         text: t.t('forms.mail.extraInfoBody', { name: dto.name, email: dto.email, phone: dto.phone || '-', title, message: dto.message, url }),
-        inquiryId: id,
-      });
-      return id;
-    });
+      },
+    );
   }
 
-  async submitSendToFriend(dto: SendToFriendDto, found: FoundEstate, locale: Locale): Promise<string> {
+  submitSendToFriend(dto: SendToFriendDto, found: FoundEstate, locale: Locale): Promise<string> {
     const t = this.translations.forLocale(locale);
-    const title = pickText(found.estate.title, locale) || String(found.estate.id);
-    const url = this.details.absoluteUrl(found.paths[locale]);
-    return this.dataSource.transaction(async (manager) => {
-      const id = randomUUID();
-      await manager.insert(InquiryEntity, {
-        id,
-        kind: 'SEND_TO_FRIEND',
-        estateId: found.estate.id,
-        locale,
-        name: dto.name,
-        email: dto.email,
-        phone: null,
-        message: dto.message ?? '',
-        friendName: dto.friendName,
-        friendEmail: dto.friendEmail,
-        privacyConsent: false,
-      });
-      await this.mail.enqueue(manager, {
+    const { title, url } = this.listing(found, locale);
+    return this.store(
+      found,
+      locale,
+      { kind: 'SEND_TO_FRIEND', name: dto.name, email: dto.email, phone: null, message: dto.message ?? '', friendName: dto.friendName, friendEmail: dto.friendEmail, privacyConsent: false },
+      {
         to: dto.friendEmail,
         replyTo: dto.email,
         subject: t.t('forms.mail.friendSubject', { name: dto.name, title }),
         text: t.t('forms.mail.friendBody', { friendName: dto.friendName, name: dto.name, title, url, message: dto.message ?? '' }),
-        inquiryId: id,
-      });
+      },
+    );
+  }
+
+  private listing(found: FoundEstate, locale: Locale): { title: string; url: string } {
+    return { title: pickText(found.estate.title, locale) || String(found.estate.id), url: this.details.absoluteUrl(found.paths[locale]) };
+  }
+
+  /** The inquiry and its mail in one transaction (PGlite is one session: only `manager` inside). */
+  private store(
+    found: FoundEstate,
+    locale: Locale,
+    inquiry: Omit<InquiryEntity, 'id' | 'estateId' | 'locale' | 'createdAt'>,
+    mail: Omit<OutgoingMail, 'inquiryId'>,
+  ): Promise<string> {
+    return this.dataSource.transaction(async (manager) => {
+      const id = randomUUID();
+      await manager.insert(InquiryEntity, { ...inquiry, id, estateId: found.estate.id, locale });
+      await this.mail.enqueue(manager, { ...mail, inquiryId: id });
       return id;
     });
   }

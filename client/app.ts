@@ -1,6 +1,7 @@
 import htmx from 'htmx.org';
 import { CONSENT_EVENT } from './lib/consent';
 import { mountIslands, registerIsland } from './lib/islands';
+import { handleSimilarEstatesFailures } from './lib/similar-estates';
 
 declare global {
   interface Window {
@@ -11,6 +12,8 @@ window.htmx = htmx;
 
 // The consent response carries an HX-Trigger; re-dispatch it on document where islands listen.
 document.body.addEventListener(CONSENT_EVENT, () => document.dispatchEvent(new CustomEvent(CONSENT_EVENT)));
+
+handleSimilarEstatesFailures(document.body);
 
 registerIsland('gallery', () => import('./islands/gallery'));
 registerIsland('map', () => import('./islands/map'));

@@ -50,13 +50,16 @@ const NOUN = {
   PLOT: { nl: 'grond', fr: 'terrain', en: 'plot', de: 'Grundstück' },
   COMMERCIAL: { nl: 'handelspand', fr: 'bien commercial', en: 'commercial property', de: 'Gewerbeimmobilie' },
 };
+// Adjectives in their agreeing forms: nl de-words / het-words, fr feminine / masculine (after the noun).
 const ADJECTIVE = [
-  { nl: 'Ruime', fr: 'Spacieux', en: 'Spacious', de: 'Geräumiges' },
-  { nl: 'Lichtrijke', fr: 'Lumineux', en: 'Bright', de: 'Helles' },
-  { nl: 'Gerenoveerde', fr: 'Rénové', en: 'Renovated', de: 'Renoviertes' },
-  { nl: 'Charmante', fr: 'Charmant', en: 'Charming', de: 'Charmantes' },
-  { nl: 'Instapklare', fr: 'Prêt à emménager', en: 'Move-in ready', de: 'Bezugsfertiges' },
+  { nl: ['Ruime', 'Ruim'], fr: ['spacieuse', 'spacieux'] },
+  { nl: ['Lichtrijke', 'Lichtrijk'], fr: ['lumineuse', 'lumineux'] },
+  { nl: ['Gerenoveerde', 'Gerenoveerd'], fr: ['rénovée', 'rénové'] },
+  { nl: ['Charmante', 'Charmant'], fr: ['charmante', 'charmant'] },
+  { nl: ['Instapklare', 'Instapklaar'], fr: ['prête à emménager', 'prêt à emménager'] },
 ];
+/** nl: het-word? fr: feminine? */
+const GENDER = { HOUSE: { het: false, feminine: true }, APARTMENT: { het: true, feminine: false }, GARAGE: { het: false, feminine: false }, PLOT: { het: false, feminine: false }, COMMERCIAL: { het: true, feminine: false } };
 const HEATING = ['GAS', 'OIL', 'ELECTRICITY', 'HEAT_ACCUMULATION', 'PELLET', 'WOOD', 'GAS_HEATERS', 'PROPANE_GAS', 'CENTRAL_VENTILATION', 'COAL'];
 const KITCHEN = ['EQUIPPED', 'SEMI_EQUIPPED', 'HYPER_EQUIPPED', 'AMERICAN_EQUIPPED', 'AMERICAN_HYPER_EQUIPPED', 'NOT_EQUIPPED', 'AMERICAN_SEMI_EQUIPPED'];
 const CONDITION = ['TO_RENOVATE', 'TO_FRESHEN_UP', 'GOOD_CONDITION', 'EXCELLENT_CONDITION', 'RENEWED', 'NEW'];
@@ -97,9 +100,11 @@ function description(headType, subtype, city, languages) {
 function title(headType, subtype, city) {
   const adjective = pick(ADJECTIVE);
   const noun = NOUN[headType] ?? NOUN.HOUSE;
+  const gender = GENDER[headType] ?? GENDER.HOUSE;
+  const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
   return {
-    nl: `${adjective.nl} ${noun.nl} in ${city.alias.nl ?? city.name}`,
-    fr: `${adjective.fr} ${noun.fr} à ${city.alias.fr ?? city.name}`,
+    nl: `${adjective.nl[gender.het ? 1 : 0]} ${noun.nl} in ${city.alias.nl ?? city.name}`,
+    fr: `${capital(noun.fr)} ${adjective.fr[gender.feminine ? 0 : 1]} à ${city.alias.fr ?? city.name}`,
   };
 }
 

@@ -112,6 +112,20 @@ describe('estate detail page in a browser', () => {
     await context.close();
   });
 
+  it('a failing similar-estates request renders nothing and is logged (SPEC §8)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    // The server is fine; the browser is told the request failed, as a proxy or an outage would.
+    await page.route('**/ajax/similar-estate/**', (route) => route.fulfill({ status: 500, body: 'down' }));
+    await open(page, 'nl', withMap.id);
+    await page.locator('[data-similar-estates]').scrollIntoViewIfNeeded();
+    await page.locator('[data-similar-estates]').waitFor({ state: 'detached' });
+    expect(await page.locator('.estate-card').count()).toBe(0);
+    expect(errors.some((error) => error.includes('Similar estates could not be loaded: 500'))).toBe(true);
+    await context.close();
+  });
+
   it('shows the share links only after the visitor accepts cookies', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -210,7 +224,7 @@ describe('estate detail page in a browser', () => {
   describe.each(LOCALES)('in %s', (locale) => {
     it('has no serious or critical accessibility violations (listing and project)', async () => {
       const context = await browser.newContext();
-    const page = await context.newPage();
+      const page = await context.newPage();
       for (const estate of [withMap, project]) {
         await open(page, locale, estate.id);
         await page.locator('.gallery[data-island-state="mounted"]').waitFor();
@@ -218,6 +232,14 @@ describe('estate detail page in a browser', () => {
       }
       await screenshot(page, `detail-project-${locale}-1280`);
       await context.close();
+
+      const phone = await browser.newContext({ viewport: VIEWPORTS.phone });
+      const phonePage = await phone.newPage();
+      await open(phonePage, locale, withMap.id);
+      await phonePage.locator('.gallery[data-island-state="mounted"]').waitFor();
+      expect(await seriousAccessibilityViolations(phonePage)).toEqual([]);
+      await screenshot(phonePage, `detail-${locale}-390-top`, false);
+      await phone.close();
     });
   });
 });

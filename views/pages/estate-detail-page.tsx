@@ -292,30 +292,20 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
                   )}
                   <p className="sales-rep__name">{display.salesRep.name}</p>
                   <ul className="sales-rep__lines">
-                    {display.salesRep.phone && (
-                      <li>
-                        <a href={`tel:${display.salesRep.phone.replace(/\s+/g, '')}`}>
-                          <Icon name="phone" /> <span className="visually-hidden">{t('detail.contact.phone')}: </span>
-                          {display.salesRep.phone}
-                        </a>
-                      </li>
-                    )}
-                    {display.salesRep.mobile && (
-                      <li>
-                        <a href={`tel:${display.salesRep.mobile.replace(/\s+/g, '')}`}>
-                          <Icon name="phone" /> <span className="visually-hidden">{t('detail.contact.mobile')}: </span>
-                          {display.salesRep.mobile}
-                        </a>
-                      </li>
-                    )}
-                    {display.salesRep.email && (
-                      <li>
-                        <a href={`mailto:${display.salesRep.email}`}>
-                          <Icon name="mail" /> <span className="visually-hidden">{t('detail.contact.email')}: </span>
-                          {display.salesRep.email}
-                        </a>
-                      </li>
-                    )}
+                    {[
+                      { value: display.salesRep.phone, href: `tel:${display.salesRep.phone?.replace(/\s+/g, '')}`, icon: 'phone' as const, label: t('detail.contact.phone') },
+                      { value: display.salesRep.mobile, href: `tel:${display.salesRep.mobile?.replace(/\s+/g, '')}`, icon: 'phone' as const, label: t('detail.contact.mobile') },
+                      { value: display.salesRep.email, href: `mailto:${display.salesRep.email}`, icon: 'mail' as const, label: t('detail.contact.email') },
+                    ]
+                      .filter((line) => line.value)
+                      .map((line) => (
+                        <li key={line.href}>
+                          <a href={line.href}>
+                            <Icon name={line.icon} /> <span className="visually-hidden">{line.label}: </span>
+                            {line.value}
+                          </a>
+                        </li>
+                      ))}
                   </ul>
                 </div>
               )}

@@ -1,4 +1,5 @@
 import type { LocalizedText } from '../../i18n/localized-text.js';
+import type { Estate } from '../domain/estate.js';
 
 /** A per-language text as the CRMs send it: { nl, fr, en, de }, any of them missing or empty. */
 export type RawText = Partial<Record<'nl' | 'fr' | 'en' | 'de', string | null>> | null | undefined;
@@ -38,4 +39,25 @@ export function stringOrNull(value: unknown): string | null {
 
 export function boolOrNull(value: unknown): boolean | null {
   return typeof value === 'boolean' ? value : null;
+}
+
+/** Both CRMs send extra fields and build technicals in the same shape. */
+export function mapExtraFields(
+  fields: ReadonlyArray<{ autoid: number; type: string; name?: RawText; value?: string | null; values?: RawText }> | undefined,
+): Estate['extraFields'] {
+  return (fields ?? []).map((field) => ({
+    autoid: field.autoid,
+    type: field.type,
+    name: localizedText(field.name),
+    value: field.value ?? null,
+    values: localizedText(field.values),
+  }));
+}
+
+export function mapBuildTechnicals(items: ReadonlyArray<{ criteria?: RawText; value?: RawText; comment?: RawText }> | undefined): Estate['buildTechnicals'] {
+  return (items ?? []).map((item) => ({
+    criteria: localizedText(item.criteria),
+    value: localizedText(item.value),
+    comment: localizedText(item.comment),
+  }));
 }

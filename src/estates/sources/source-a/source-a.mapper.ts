@@ -1,6 +1,6 @@
 import type { Energy, Estate, HeadType, Region, SalesRep } from '../../domain/estate.js';
 import { HEAD_TYPES } from '../../domain/estate.js';
-import { InvalidRecordError, boolOrNull, localizedText, numberOrNull, required, stringOrNull } from '../raw-text.js';
+import { InvalidRecordError, boolOrNull, localizedText, mapBuildTechnicals, mapExtraFields, numberOrNull, required, stringOrNull } from '../raw-text.js';
 import type { RawText } from '../raw-text.js';
 import { SOURCE_A_STATUSES, isForRentInSourceA, isSoldInSourceA } from './source-a.status.js';
 import type { SourceAPerson, SourceAProperty } from './source-a.types.js';
@@ -222,19 +222,9 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
     })),
     videos: (raw.videos ?? []).map((video) => ({ typeId: video.type_id, link: video.url })),
     files: (raw.files ?? []).map((file) => ({ type: file.type_id ?? 'OTHER', link: file.url, comment: localizedText(file.reference) })),
-    extraFields: (raw.extra_fields ?? []).map((field) => ({
-      autoid: field.autoid,
-      type: field.type,
-      name: localizedText(field.name),
-      value: field.value ?? null,
-      values: localizedText(field.values),
-    })),
+    extraFields: mapExtraFields(raw.extra_fields),
     facilities: [...(raw.facilities ?? [])],
-    buildTechnicals: (raw.build_technicals ?? []).map((item) => ({
-      criteria: localizedText(item.criteria),
-      value: localizedText(item.value),
-      comment: localizedText(item.comment),
-    })),
+    buildTechnicals: mapBuildTechnicals(raw.build_technicals),
     children,
     updatedAt: required(raw.updated_at, 'updated_at'),
   };

@@ -2,7 +2,7 @@ import type { Energy, Estate, HeadType, Region } from '../../domain/estate.js';
 import { HEAD_TYPES } from '../../domain/estate.js';
 import { proxiedImageUrl } from '../image-url.js';
 import type { RawText } from '../raw-text.js';
-import { InvalidRecordError, boolOrNull, localizedText, numberOrNull, required, stringOrNull } from '../raw-text.js';
+import { InvalidRecordError, boolOrNull, localizedText, mapBuildTechnicals, mapExtraFields, numberOrNull, required, stringOrNull } from '../raw-text.js';
 import { SOURCE_B_STATUSES, isForRentInSourceB, isSoldInSourceB } from './source-b.status.js';
 import type { SourceBListing } from './source-b.types.js';
 
@@ -221,19 +221,9 @@ export function mapSourceBListing(raw: SourceBListing, parentId: number | null =
     })),
     videos: (raw.videos ?? []).map((video) => ({ typeId: video.typeId, link: video.link })),
     files: (raw.files ?? []).map((file) => ({ type: file.type ?? 'OTHER', link: file.link, comment: localizedText(file.comment) })),
-    extraFields: (raw.extraFields ?? []).map((field) => ({
-      autoid: field.autoid,
-      type: field.type,
-      name: localizedText(field.name),
-      value: field.value ?? null,
-      values: localizedText(field.values),
-    })),
+    extraFields: mapExtraFields(raw.extraFields),
     facilities: [...(raw.facilities ?? [])],
-    buildTechnicals: (raw.buildTechnicals ?? []).map((item) => ({
-      criteria: localizedText(item.criteria),
-      value: localizedText(item.value),
-      comment: localizedText(item.comment),
-    })),
+    buildTechnicals: mapBuildTechnicals(raw.buildTechnicals),
     children: (raw.children ?? []).filter((child) => child.published !== false).map((child) => mapSourceBListing(child, id)),
     updatedAt: required(raw.updatedAt, 'updatedAt'),
   };

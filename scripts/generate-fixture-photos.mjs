@@ -99,6 +99,7 @@ const PHOTOS = {
   'terrace-01': room('#dbe9f5', '#9c8466', '#e8a33d'),
   'garage-01': garage('#5d6770'),
   'garage-02': garage('#8c4a3a'),
+  'garage-03': garage('#2f4f3f'),
   'plot-01': plot('#93b665'),
   'plot-02': plot('#b7c46b'),
   'office-01': office('#9ec9e6'),

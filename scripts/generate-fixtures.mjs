@@ -69,7 +69,7 @@ const FLOODING = ['A', 'B', 'C', 'D'];
 const PHOTO_SETS = {
   HOUSE: ['house-01', 'house-02', 'house-03', 'house-04', 'living-01', 'kitchen-01', 'bedroom-01', 'bathroom-01', 'garden-01'],
   APARTMENT: ['apartment-01', 'apartment-02', 'living-02', 'kitchen-02', 'bedroom-02', 'bathroom-01', 'terrace-01'],
-  GARAGE: ['garage-01', 'garage-02'],
+  GARAGE: ['garage-01', 'garage-02', 'garage-03'],
   PLOT: ['plot-01', 'plot-02', 'garden-01'],
   COMMERCIAL: ['office-01', 'office-02', 'shop-01'],
   PROJECT: ['project-01', 'project-02', 'apartment-01', 'living-02', 'terrace-01'],
@@ -191,7 +191,7 @@ function makeSpec(index, source) {
     planningAnswer: () => pick(PLANNING),
     zone: pick(ZONES),
     rep: REPS[index % REPS.length],
-    photos: PHOTO_SETS[headType].slice(0, Math.max(2, PHOTO_SETS[headType].length - (index % 3))),
+    photos: PHOTO_SETS[headType].slice(0, Math.max(3, PHOTO_SETS[headType].length - (index % 3))),
     sticker: index % 10 === 2 ? { id: 1, name: { nl: 'Nieuw', fr: 'Nouveau', en: 'New', de: 'Neu' }, color: '#d81b60', colorText: '#ffffff' } : index % 10 === 5 ? { id: 2, name: { nl: 'Open huis', fr: 'Portes ouvertes' }, color: '#FFFFFF', colorText: '#000000' } : null,
     virtualVisit: index % 6 === 1,
     otherVideo: index % 12 === 3,

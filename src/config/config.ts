@@ -7,6 +7,7 @@ import {
   IsOptional,
   IsString,
   IsUrl,
+  Matches,
   Max,
   Min,
   MinLength,
@@ -80,10 +81,15 @@ export class AppConfig {
   @IsBoolean()
   SEED_DEMO_DATA: boolean | undefined = undefined;
 
-  /** Trust X-Forwarded-* headers (behind a reverse proxy). */
-  @Transform(toBool)
-  @IsBoolean()
-  TRUST_PROXY = false;
+  /**
+   * Which X-Forwarded-For hops to believe: `false` (none: the socket's address is the client), a number of
+   * proxies in front of the app (`1` behind one load balancer), or a comma list of proxy addresses/CIDRs.
+   * Never "all": the leftmost X-Forwarded-For is whatever the client wrote.
+   */
+  @Matches(/^(false|0|[1-9]\d?|[\da-fA-F.:/]+(\s*,\s*[\da-fA-F.:/]+)*)$/, {
+    message: 'TRUST_PROXY must be false, a number of proxy hops (1-99), or a comma list of proxy IP addresses/CIDRs',
+  })
+  TRUST_PROXY = 'false';
 
   // --- Estate sources (CRMs). Without a base URL a source reads its demo catalogue in fixtures/. ---
 
@@ -205,8 +211,34 @@ export class AppConfig {
   @Min(1)
   FORM_RATE_WINDOW_SECONDS = 600;
 
+  /** Send-to-a-friend mails one address at most this often a day, whoever sends them. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  SEND_TO_FRIEND_PER_RECIPIENT_PER_DAY = 3;
+
+  /** Send-to-a-friend mails at most this many a hour over the whole site. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  SEND_TO_FRIEND_PER_HOUR = 30;
+
+  /** Finished pages kept in memory (MB), keyed by ETag; 0 turns the render cache off. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  RENDER_CACHE_MB = 32;
+
   get seedDemoData(): boolean {
     return this.SEED_DEMO_DATA ?? this.embeddedDatabase;
+  }
+
+  /** Fastify's `trustProxy`: false, a hop count, or the list of trusted proxy addresses. */
+  get trustProxy(): boolean | number | string[] {
+    const value = this.TRUST_PROXY.trim();
+    if (value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value.split(',').map((item) => item.trim());
   }
 
   get embeddedDatabase(): boolean {

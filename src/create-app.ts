@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import type { Socket } from 'node:net';
 import { AppModule } from './app.module.js';
@@ -99,6 +99,15 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     genReqId: requestIdFor,
     clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) =>
       pages ? clientErrorHandler(pages, () => capturedSecurityHeaders)(error, socket) : socket.destroy(),
+    // The router refuses a malformed URL (400) or an over-long parameter (414) before any hook or filter runs:
+    // answer with the app's page and security headers, never Fastify's JSON echoing the URL.
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
+      const status = (error as { statusCode?: number }).statusCode ?? 400;
+      void reply
+        .status(status)
+        .headers({ ...capturedSecurityHeaders, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
+        .send(pages ? pages.render(request, status) : '');
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bufferLogs: true,
@@ -119,7 +128,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   // Every state-changing request from another site is refused with 403 (Fetch Metadata, Origin/Host fallback).
   app.enableCsrfProtection({ trustedOrigins: [new URL(config.PUBLIC_BASE_URL).origin] });
-  app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT_BYTES }, (_request: unknown, body: Buffer) => parseJsonWithLimits(body));
+  // Async: Nest completes a two-argument parser only through the promise it returns.
+  app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT_BYTES }, async (_request: unknown, body: Buffer) => parseJsonWithLimits(body));
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   const accessLog = await app.resolve(PinoLogger);

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { I18N_DIR } from '../common/paths.js';
+import { FIXTURES_DIR, I18N_DIR } from '../common/paths.js';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../routing/locales.js';
 import { isPluralForms, type PluralForms } from './translator.js';
 
@@ -161,5 +161,69 @@ describe('i18n files', () => {
       .sort();
     // Both ways: a new copy fails, and so does an allowance no longer needed.
     expect(sameAsNl()).toEqual(allowed);
+  });
+});
+
+type RawText = Partial<Record<Locale, string>>;
+interface DemoListing {
+  readonly id: number;
+  readonly headType?: string;
+  readonly title: RawText;
+  readonly description: RawText;
+  readonly extraFields: ReadonlyArray<{ readonly name: RawText }>;
+}
+
+/** The demo catalogue's listings (units included) in one shape, straight from the fixture files. */
+function demoListings(): DemoListing[] {
+  const read = (path: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, path), 'utf8')) as Array<Record<string, unknown>>;
+  const a = read('source-a/properties.json').map((raw) => ({
+    id: raw.property_id as number,
+    headType: raw.head_type as string | undefined,
+    title: raw.title as RawText,
+    description: raw.description as RawText,
+    extraFields: raw.extra_fields as DemoListing['extraFields'],
+  }));
+  const b = read('source-b/feed.json')
+    .flatMap((raw) => [raw, ...((raw.children as Array<Record<string, unknown>> | undefined) ?? [])])
+    .map((raw) => ({
+      id: raw.id as number,
+      headType: raw.headType as string | undefined,
+      title: raw.title as RawText,
+      description: raw.description as RawText,
+      extraFields: raw.extraFields as DemoListing['extraFields'],
+    }));
+  return [...a, ...b];
+}
+
+describe('demo catalogue texts', () => {
+  const listings = demoListings();
+  const missingLocales = (text: RawText) => LOCALES.filter((locale) => !text[locale]?.trim());
+
+  it('every listing has a title and a description in the four locales', () => {
+    const incomplete = listings
+      .filter((listing) => missingLocales(listing.title).length > 0 || missingLocales(listing.description).length > 0)
+      .map((listing) => listing.id);
+    expect(listings.length).toBeGreaterThan(70);
+    expect(incomplete).toEqual([]);
+  });
+
+  it('every extra field is named in the four locales', () => {
+    const unnamed = listings.flatMap((listing) => listing.extraFields.filter((field) => missingLocales(field.name).length > 0).map(() => listing.id));
+    expect(listings.some((listing) => listing.extraFields.length > 0)).toBe(true);
+    expect(unnamed).toEqual([]);
+  });
+
+  it('Dutch uses "dit" with het-words', () => {
+    const wrong = listings.filter((listing) => /\bDeze (appartement|handelspand|perceel)\b/.test(listing.description.nl ?? '')).map((listing) => listing.id);
+    expect(wrong).toEqual([]);
+  });
+
+  it('plots and garages are not described with a living area', () => {
+    const living = /leefruimte|séjour|living area|Wohnbereich/;
+    const wrong = listings
+      .filter((listing) => listing.headType === 'PLOT' || listing.headType === 'GARAGE')
+      .filter((listing) => LOCALES.some((locale) => living.test(listing.description[locale] ?? '')))
+      .map((listing) => listing.id);
+    expect(wrong).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ export interface Translator {
 }
 
 /** The CLDR plural categories, the keys nestjs-i18n accepts for plural forms. */
-export const PLURAL_CATEGORIES: readonly Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
+const PLURAL_CATEGORIES: readonly Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
 /**
  * One text in plural forms (`{ "one": "{count} persoon", "other": "{count} personen" }`), nestjs-i18n's shape.

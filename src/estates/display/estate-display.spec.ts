@@ -109,6 +109,6 @@ describe(toCardModel.name, () => {
   it('is a compact card with the first photo and the price', () => {
     const sut = toCardModel(buildEstate(), fileTranslator('fr'), '/fr/offre/1001/x');
     expect(sut).toMatchObject({ title: 'Villa spacieuse avec jardin', priceText: '€ 495.000,00', city: 'Gand', path: '/fr/offre/1001/x' });
-    expect(sut.facts[0]).toBe('4 ch.');
+    expect(sut.facts[0]).toBe('4 chambres');
   });
 });

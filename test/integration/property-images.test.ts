@@ -70,6 +70,11 @@ describe('property images', () => {
     host.put(`/${UPSTREAM_ACCOUNT}/small.jpg`, await jpeg(600, 400));
     host.put(`/${UPSTREAM_ACCOUNT}/villa.jpg`, DEMO_PHOTO);
     host.put(`/${UPSTREAM_ACCOUNT}/thumbs/villa.jpg`, readFileSync(join(FIXTURES_DIR, 'photos/thumb/house-01.jpg')));
+    // A phone photo: taken sideways (EXIF orientation 6), with camera data the site must not pass on.
+    host.put(
+      `/${UPSTREAM_ACCOUNT}/sideways.jpg`,
+      await sharp(await jpeg(600, 400)).withExif({ IFD0: { Copyright: 'Agency', Make: 'PhoneCo' } }).withMetadata({ orientation: 6 }).jpeg().toBuffer(),
+    );
     host.put(`/${UPSTREAM_ACCOUNT}/truncated.jpg`, DEMO_PHOTO.subarray(0, Math.floor(DEMO_PHOTO.length / 2)));
     host.put(`/${UPSTREAM_ACCOUNT}/not-a-photo.jpg`, Buffer.from('<html>Moved</html>'), 200, 'text/html');
     host.put(`/${UPSTREAM_ACCOUNT}/down.jpg`, Buffer.from('upstream error'), 502, 'text/plain');
@@ -99,9 +104,12 @@ describe('property images', () => {
       expect([isAvif, isWebp, isJpeg].filter((check) => check(response.body))).toHaveLength(1);
     });
 
-    it('variants carry no metadata of the original', async () => {
-      const response = await get('/property-images/1042/320w/house-01.jpg.jpg');
+    it('variants are turned upright and carry no metadata of the original', async () => {
+      expect(await sharp(await (await fetch(`${host.url}/${UPSTREAM_ACCOUNT}/sideways.jpg`)).arrayBuffer()).metadata()).toMatchObject({ orientation: 6 });
+      const response = await get(`/property-images/${UPSTREAM_ACCOUNT}/320w/sideways.jpg.jpg`);
       const meta = await sharp(response.body).metadata();
+      expect(meta).toMatchObject({ width: 320, height: 480 });
+      expect(meta.orientation).toBeUndefined();
       expect(meta.exif).toBeUndefined();
       expect(meta.icc).toBeUndefined();
       expect(meta.xmp).toBeUndefined();

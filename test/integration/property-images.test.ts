@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -69,6 +69,7 @@ describe('property images', () => {
     await host.start();
     host.put(`/${UPSTREAM_ACCOUNT}/small.jpg`, await jpeg(600, 400));
     host.put(`/${UPSTREAM_ACCOUNT}/villa.jpg`, DEMO_PHOTO);
+    host.put(`/${UPSTREAM_ACCOUNT}/garden.jpg`, readFileSync(join(FIXTURES_DIR, 'photos/large/garden-01.jpg')));
     host.put(`/${UPSTREAM_ACCOUNT}/thumbs/villa.jpg`, readFileSync(join(FIXTURES_DIR, 'photos/thumb/house-01.jpg')));
     // A phone photo: taken sideways (EXIF orientation 6), with camera data the site must not pass on.
     host.put(
@@ -192,6 +193,16 @@ describe('property images', () => {
     });
   });
 
+  describe('load', () => {
+    it('resizes at most IMAGE_CONCURRENCY photos at once, however many are asked for', async () => {
+      const responses = await Promise.all(
+        [320, 480, 768, 1024].flatMap((width) => ['webp', 'jpg'].map((format) => get(`/property-images/2077/${width}w/terrace-01.jpg.${format}`))),
+      );
+      expect(responses.map((response) => response.status)).toEqual(Array(8).fill(200));
+      expect(images.encodingPeak).toBe(1);
+    });
+  });
+
   describe('upstream account', () => {
     it('fetches the original once for all its variants, even when asked concurrently', async () => {
       const before = images.variantsProduced;
@@ -203,6 +214,28 @@ describe('property images', () => {
       expect(images.variantsProduced).toBe(before + 6);
       expect((await get(`/property-images/${UPSTREAM_ACCOUNT}/1200w/villa.jpg.jpg`)).status).toBe(200);
       expect(host.hitsOf(`/${UPSTREAM_ACCOUNT}/villa.jpg`)).toBe(1);
+    });
+
+    it('an unversioned photo is fetched again after a day; a versioned one is kept', async () => {
+      const original = `/${UPSTREAM_ACCOUNT}/garden.jpg`;
+      const dayAndMore = new Date(Date.now() - 25 * 60 * 60 * 1000);
+      const age = () => {
+        for (const dir of ['originals', 'variants']) {
+          for (const entry of readdirSync(join(cacheDir, dir, UPSTREAM_ACCOUNT), { recursive: true, withFileTypes: true })) {
+            if (entry.isFile()) utimesSync(join(entry.parentPath, entry.name), dayAndMore, dayAndMore);
+          }
+        }
+      };
+      const unversioned = `/property-images/${UPSTREAM_ACCOUNT}/480w/garden.jpg.jpg`;
+      const versioned = `${unversioned}?v=3`;
+      await get(unversioned);
+      await get(versioned);
+      expect(host.hitsOf(original)).toBe(2);
+      age();
+      expect((await get(unversioned)).status).toBe(200);
+      expect(host.hitsOf(original)).toBe(3);
+      expect((await get(versioned)).status).toBe(200);
+      expect(host.hitsOf(original)).toBe(3);
     });
 
     it('keeps the CRM-sized large and thumb URLs working through the same cache', async () => {

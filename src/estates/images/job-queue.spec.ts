@@ -30,6 +30,7 @@ describe(JobQueue.name, () => {
     gates[2].open();
     expect(await Promise.all(runs)).toEqual([0, 1, 2]);
     expect(sut.active).toBe(0);
+    expect(sut.peak).toBe(2);
   });
 
   it('refuses a job when too many are waiting', async () => {

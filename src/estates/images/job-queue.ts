@@ -10,6 +10,7 @@ export class QueueFullError extends Error {
  */
 export class JobQueue {
   private running = 0;
+  private mostRunning = 0;
   private readonly waiting: Array<() => void> = [];
 
   constructor(
@@ -27,6 +28,11 @@ export class JobQueue {
     return this.waiting.length;
   }
 
+  /** The most jobs that ever ran at once (to check the limit holds under load). */
+  get peak(): number {
+    return this.mostRunning;
+  }
+
   async run<T>(job: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
       if (this.waiting.length >= this.maxPending) throw new QueueFullError(`${this.waiting.length} jobs waiting`);
@@ -34,6 +40,7 @@ export class JobQueue {
     } else {
       this.running++;
     }
+    this.mostRunning = Math.max(this.mostRunning, this.running);
     try {
       return await job();
     } finally {

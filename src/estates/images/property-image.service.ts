@@ -72,6 +72,11 @@ export class PropertyImageService {
     });
   }
 
+  /** The most resizes that ran at once so far (never above the configured concurrency). */
+  get encodingPeak(): number {
+    return this.queue.peak;
+  }
+
   /** The folder of the disk cache (created on first use). */
   directory(): Promise<string> {
     this.cacheDir ??= this.settings.cacheDir

@@ -13,6 +13,7 @@ import {
   MinLength,
   validateSync,
 } from 'class-validator';
+import { availableParallelism } from 'node:os';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const toBool = ({ value }: { value: unknown }) =>
@@ -144,6 +145,19 @@ export class AppConfig {
   @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   PROPERTY_IMAGES_URL: string | undefined = undefined;
+
+  /** Disk cache of resized photos; default <DATA_DIR>/images (a temporary folder when DATA_DIR is memory://). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  IMAGE_CACHE_DIR: string | undefined = undefined;
+
+  /** Photos resized at once, one core each; the default leaves a core for the pages. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  IMAGE_CONCURRENCY = Math.max(1, availableParallelism() - 1);
 
   // --- Map ---
 

@@ -47,7 +47,7 @@ export function buildEstate(overrides: DeepPartial<Estate> = {}): Estate {
     shortDescription: { nl: 'Ruime villa', fr: 'Villa spacieuse' },
     headType: 'HOUSE',
     subType: 'VILLA',
-    transaction: { statusId: 1, status: 'FOR_SALE', sold: false, forRent: false },
+    transaction: { statusId: 1, status: 'FOR_SALE', forRent: false },
     address: {
       street: { nl: 'Kerkstraat', fr: 'Rue de l’Église' },
       number: '12',

@@ -24,9 +24,12 @@ export function formatNumber(value: number, maxDecimals = 2): string {
   return number(value, 0, maxDecimals);
 }
 
-/** Euro prefix, thousands dot, decimal comma, 2 decimals: € 1.234.567,00 */
+/**
+ * Euro prefix, thousands dot, decimal comma, 2 decimals: € 1.234.567,00. A no-break space keeps the
+ * sign with its amount when a line wraps.
+ */
 export function formatCurrency(value: number): string {
-  return `€ ${number(value, 2, 2)}`;
+  return `€\u00a0${number(value, 2, 2)}`;
 }
 
 /** 120,5 m² (rounded to 2 decimals). */
@@ -89,9 +92,9 @@ const WHITE = new Set(['#fff', '#ffffff', 'white']);
 const BLACK = new Set(['#000', '#000000', 'black']);
 
 /** A sticker with a white background and black text counts as unset (SPEC §9). */
-export function isStickerSet(sticker: { color: string; colorText: string } | null | undefined): boolean {
+export function isStickerSet(sticker: { color: string | null; colorText: string | null } | null | undefined): boolean {
   if (!sticker) return false;
-  const background = sticker.color.trim().toLowerCase();
-  const text = sticker.colorText.trim().toLowerCase();
+  const background = sticker.color?.trim().toLowerCase() ?? '';
+  const text = sticker.colorText?.trim().toLowerCase() ?? '';
   return !(WHITE.has(background) && BLACK.has(text));
 }

@@ -4,12 +4,10 @@ import {
   formatArea,
   formatCo2,
   formatCurrency,
-  formatCurrencyPerArea,
   formatDate,
   formatDistance,
   formatEpc,
   formatEpcTotal,
-  formatLiquid,
   formatPercent,
   isStickerSet,
   showsFloodingIcon,
@@ -34,9 +32,7 @@ describe('format', () => {
     expect(formatDistance(12.345)).toBe('12,35 m');
   });
 
-  it('liquid is in l, currency per m² and percentages keep the Belgian separators', () => {
-    expect(formatLiquid(3000)).toBe('3.000 l');
-    expect(formatCurrencyPerArea(12.5)).toBe('€\u00a012,50/m²');
+  it('percentages keep the Belgian separators', () => {
     expect(formatPercent(12.5)).toBe('12,5%');
   });
 

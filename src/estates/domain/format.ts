@@ -1,6 +1,6 @@
 import type { Translator } from '../../i18n/translator.js';
 
-export { formatDate, formatTime } from '../../common/format-date.js';
+export { formatDate } from '../../common/format-date.js';
 
 /**
  * Belgian number formatting in every locale (SPEC §9): thousands dot, decimal comma. Intl's nl-BE
@@ -40,19 +40,6 @@ export function formatArea(value: number): string {
 /** 12,35 m (rounded to 2 decimals). */
 export function formatDistance(value: number): string {
   return `${formatNumber(value)} m`;
-}
-
-/** Sizes (widths, depths) are distances in metres. */
-export const formatSize = formatDistance;
-
-/** 3.000 l */
-export function formatLiquid(value: number): string {
-  return `${formatNumber(value)} l`;
-}
-
-/** € 12,50/m² */
-export function formatCurrencyPerArea(value: number): string {
-  return `${formatCurrency(value)}/m²`;
 }
 
 /** 12,5% */

@@ -10,8 +10,8 @@ import type { Translator } from '../i18n/translator.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import type { Locale } from '../routing/locales.js';
 import { urlFor } from '../routing/routes.js';
-import { jsonForScript, listingJsonLd, socialMeta } from '../seo/structured-data.js';
-import { sanitizeDescription } from './sanitize-description.js';
+import { openGraphImage } from '../estates/images/image-variants.js';
+import { jsonForScript, listingJsonLd, listingTitle, shareMeta } from '../seo/structured-data.js';
 import { EstateDetailService, type FoundEstate } from './estate-detail.service.js';
 
 /** The demo photos are 3:2; CRM photos are shown in the same box (object-fit), so the page never shifts. */
@@ -58,15 +58,20 @@ export class EstateDetailPageModels {
     const t = this.translations.forLocale(locale);
     const display = await this.displayModel(found, locale);
     const url = this.details.absoluteUrl(found.paths[locale]);
-    const descriptionHtml = display.descriptionHtml ? sanitizeDescription(display.descriptionHtml) : '';
+    // Already sanitized by the display model, the same as /ajax/estate serves.
+    const descriptionHtml = display.descriptionHtml;
     const description = summary(plainText(descriptionHtml)) || `${display.typeLabel} – ${display.address.lines.join(', ')}`;
     const images = display.pictures.map((picture) => this.details.absoluteUrl(picture.large));
-    const seoTitle = `${display.title} – ${display.priceText}`;
-    const projectT = found.project ? estatePath(found.project, t) : null;
+    const projectPath = found.project ? estatePath(found.project, t) : null;
+    const projectTitle = found.project ? toDisplayModel(found.project, t).title : null;
+    const seoTitle = listingTitle({ name: display.title, city: display.address.city, priceText: display.priceText, projectName: projectTitle });
+    const first = display.pictures[0];
+    const ogImage = first ? openGraphImage(this.details.absoluteUrl(first.large), { width: PHOTO_WIDTH, height: PHOTO_HEIGHT }) : null;
+    const { sticker } = display;
     return {
       display,
       descriptionHtml,
-      stickerClass: display.sticker ? stickerClass(display.sticker) : null,
+      stickerClass: sticker?.color && sticker.colorText ? stickerClass({ color: sticker.color, colorText: sticker.colorText }) : null,
       gallery: {
         label: t.t('detail.gallery.label', { title: display.title }),
         photos: display.pictures.map((picture) => ({ ...picture, width: PHOTO_WIDTH, height: PHOTO_HEIGHT })),
@@ -92,7 +97,7 @@ export class EstateDetailPageModels {
         mapLabel: t.t('detail.map.label', { title: display.title }),
       },
       share: { title: t.t('detail.share.title'), links: this.shareLinks(url, display.title, t) },
-      project: found.project && projectT ? { title: toDisplayModel(found.project, t).title, path: projectT } : null,
+      project: projectPath && projectTitle ? { title: projectTitle, path: projectPath } : null,
       forms: {
         extraInfo: this.formProps('extra-info', found, locale, form?.kind === 'extra-info' ? form.state : undefined),
         sendToFriend: this.sendToFriendOffered ? this.formProps('send-to-friend', found, locale, form?.kind === 'send-to-friend' ? form.state : undefined) : null,
@@ -118,13 +123,18 @@ export class EstateDetailPageModels {
             datePosted: display.updatedAt,
             address: { street: display.address.street, zip: display.address.zip, city: display.address.city, country: display.address.country },
             geo: display.map,
+            priceTerms: display.priceTerms,
+            partOf: projectPath && projectTitle ? { name: projectTitle, url: this.details.absoluteUrl(projectPath) } : null,
           }),
         ),
-        social: socialMeta(
-          { url, name: seoTitle, description, images, price: null, forRent: false, available: true, datePosted: '', address: { street: null, zip: '', city: '', country: '' }, geo: null },
-          this.config.AGENCY_NAME,
+        share: shareMeta({
+          url,
+          title: seoTitle,
+          description,
+          image: ogImage && first ? { url: ogImage.url, width: ogImage.width, height: ogImage.height, alt: first.alt } : null,
+          siteName: this.config.AGENCY_NAME,
           locale,
-        ),
+        }),
       },
     };
   }

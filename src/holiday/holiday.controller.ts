@@ -32,6 +32,8 @@ export class HolidayController {
         description: pickText(unit.description, locale),
         city: unit.city,
         capacity: unit.capacity,
+        // Picks the plural form ("1 person", "4 people").
+        count: unit.capacity,
       },
     }, { route: 'holiday', params: { rentalUnitId } });
   }

@@ -1,4 +1,4 @@
-import { jsonForScript, type ListingSeo, listingJsonLd, listingTitle, shareMeta, socialMeta } from './structured-data.js';
+import { jsonForScript, type ListingSeo, listingJsonLd, listingTitle, shareMeta } from './structured-data.js';
 
 const LISTING: ListingSeo = {
   url: 'https://immo.example/nl/aanbod/1001/villa-te-koop-in-gent',
@@ -128,14 +128,5 @@ describe(shareMeta.name, () => {
       { name: 'twitter:title', content: 'Villa – Gent' },
       { name: 'twitter:description', content: 'Ruime villa.' },
     ]);
-  });
-});
-
-describe(socialMeta.name, () => {
-  it('uses the first photo for Open Graph and a large Twitter card', () => {
-    const sut = socialMeta(LISTING, 'Immo', 'fr');
-    expect(sut).toContainEqual({ property: 'og:image', content: LISTING.images[0] });
-    expect(sut).toContainEqual({ property: 'twitter:card', content: 'summary_large_image' });
-    expect(sut).toContainEqual({ property: 'og:locale', content: 'fr_BE' });
   });
 });

@@ -160,23 +160,3 @@ export function shareMeta(input: ShareMetaInput): ShareMeta {
   };
 }
 
-/**
- * Superseded by shareMeta, which gives the image its size and alt and Twitter its `name` tags; the
- * page renderer still writes these as `property` pairs.
- */
-export function socialMeta(listing: ListingSeo, siteName: string, locale: string): Array<{ property: string; content: string }> {
-  const image = listing.images[0];
-  return [
-    { property: 'og:type', content: 'website' },
-    { property: 'og:site_name', content: siteName },
-    { property: 'og:locale', content: OG_LOCALES[locale] ?? locale },
-    { property: 'og:url', content: listing.url },
-    { property: 'og:title', content: listing.name },
-    { property: 'og:description', content: listing.description },
-    ...(image ? [{ property: 'og:image', content: image }] : []),
-    { property: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
-    { property: 'twitter:title', content: listing.name },
-    { property: 'twitter:description', content: listing.description },
-    ...(image ? [{ property: 'twitter:image', content: image }] : []),
-  ];
-}

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import type { DisplayTab, EnergyBlock, EstateDisplayModel } from '../../src/estates/display/estate-display.js';
+import type { ShareMeta } from '../../src/seo/structured-data.js';
 import { Gallery, type GalleryProps } from '../components/gallery.js';
 import { Icon } from '../components/icon.js';
 import { MapBlock, type MapBlockProps } from '../components/map-block.js';
@@ -35,7 +36,7 @@ export interface DetailPageModel {
     readonly title: string;
     readonly description: string;
     readonly jsonLd: string;
-    readonly social: ReadonlyArray<{ readonly property: string; readonly content: string }>;
+    readonly share: ShareMeta;
   };
 }
 
@@ -79,8 +80,11 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
   const t = ctx.t;
   const head = (
     <>
-      {model.seo.social.map((meta) => (
+      {model.seo.share.openGraph.map((meta) => (
         <meta key={meta.property} property={meta.property} content={meta.content} />
+      ))}
+      {model.seo.share.twitter.map((meta) => (
+        <meta key={meta.name} name={meta.name} content={meta.content} />
       ))}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: model.seo.jsonLd }} />
       {model.botCheckScript && <script src={model.botCheckScript} async defer />}

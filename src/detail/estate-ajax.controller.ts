@@ -10,7 +10,7 @@ import { TranslationService } from '../i18n/translation.service.js';
 import type { Locale } from '../routing/locales.js';
 import { routerPaths } from '../routing/routes.js';
 import { EstateDetailPageRenderer } from './estate-detail-page.renderer.js';
-import { EstateDetailService, type FoundEstate } from './estate-detail.service.js';
+import { EstateDetailService } from './estate-detail.service.js';
 
 /** The detail page's ajax endpoints: the similar-estates fragment and the listing's display model as JSON. */
 @Controller()

@@ -39,9 +39,6 @@ export function formatDistance(value: number): string {
   return `${formatNumber(value)} m`;
 }
 
-/** Sizes (widths, depths) are distances in metres. */
-export const formatSize = formatDistance;
-
 /** 3.000 l */
 export function formatLiquid(value: number): string {
   return `${formatNumber(value)} l`;

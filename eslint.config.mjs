@@ -15,7 +15,7 @@ const SOURCES_WIRING = 'src/estates/sources/create-estate-sources.ts';
 
 const NODE_GLOBALS = {
   Buffer: 'readonly', URL: 'readonly', console: 'readonly', performance: 'readonly', process: 'readonly',
-  setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly',
+  setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly', AbortSignal: 'readonly',
 };
 const COMMONJS_GLOBALS = { module: 'writable', require: 'readonly', __dirname: 'readonly', exports: 'writable' };
 

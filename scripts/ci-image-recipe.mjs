@@ -1,13 +1,13 @@
 // The Docker image's recipe, proven without Docker (CI has none). Reads the Dockerfile itself, so the two stay in step:
-//   1. the committed tree (git archive HEAD) minus .dockerignore is the build context;
+//   1. the tracked files (git ls-files; in CI the committed tree) minus .dockerignore are the build context;
 //   2. the build stage's COPY and RUN lines run in a scratch directory (npm ci, build, prune);
 //   3. the runtime stage's COPY --from=build lines copy into a second scratch directory, files owned by root;
 //   4. there, as an unprivileged user with the stage's ENV, a fresh DATA_DIR and a free PORT: the migration CLI,
-//      then the CMD; /readyz must answer 200 within 60 s, the home page and its assets too, and the HEALTHCHECK
-//      command must pass; SIGTERM must stop the server.
+//      then the CMD; /readyz must answer 200 within 60 s, a listing page with its assets and photo too, the
+//      HEALTHCHECK command must pass, and SIGTERM must stop the server.
 // Usage (as root, so the server can run as nobody): node scripts/ci-image-recipe.mjs   KEEP_SCRATCH=1 keeps the dirs.
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
@@ -67,12 +67,17 @@ function hostPath(scratchRoot, workdir, containerPath) {
   return join(scratchRoot, absolute) + (containerPath.endsWith('/') ? '/' : '');
 }
 
-/** Docker's COPY: a directory's contents go to dest, a file into dest when dest ends with a slash. */
-function copy(source, dest) {
+/**
+ * Docker's COPY: a directory's contents go to dest, a file into dest when dest ends with a slash. `link` makes hard
+ * links instead (same bytes, owner and mode, without copying node_modules again) where nothing writes afterwards.
+ */
+function copy(source, dest, { link = false } = {}) {
   if (!existsSync(source)) throw new RecipeError(`COPY: ${source} does not exist`);
   const target = dest.endsWith('/') ? join(dest, source.split('/').filter(Boolean).at(-1)) : dest;
   mkdirSync(dirname(target), { recursive: true });
-  cpSync(source, target, { recursive: true, verbatimSymlinks: true });
+  const isDirectory = statSync(source).isDirectory();
+  if (isDirectory) mkdirSync(target, { recursive: true });
+  execFileSync('cp', ['-a', ...(link ? ['--link'] : []), isDirectory ? `${source}/.` : source, target]);
 }
 
 function applyDockerignore(context) {
@@ -114,96 +119,94 @@ async function get(url) {
   return { status: response.status, type: response.headers.get('content-type') ?? '', body: await response.text() };
 }
 
-const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
-const stages = parseDockerfile(dockerfile);
-const runtime = stages.at(-1);
-const scratch = mkdtempSync(join(tmpdir(), 'immo-image-'));
-const context = join(scratch, 'context');
-const buildRoot = join(scratch, 'build');
-const runtimeRoot = join(scratch, 'runtime');
-const dataDir = join(scratch, 'data');
-let server;
-let log = '';
-
-try {
-  say(`Dockerfile stages: ${stages.map((stage) => `${stage.name ?? '(unnamed)'} from ${stage.image}`).join(', ')}; this host runs Node ${process.version}`);
-
-  // 1. Build context: the committed tree, filtered by .dockerignore.
-  mkdirSync(context);
-  execFileSync('sh', ['-c', `git -C "$1" archive --format=tar HEAD | tar -x -C "$2"`, 'sh', root, context], { stdio: 'inherit' });
-  applyDockerignore(context);
-
-  // 2. Build stages, in order (a later stage's COPY --from=<name> reads them).
-  const stageRoots = {};
-  for (const stage of stages.slice(0, -1)) {
-    const stageRoot = stage === stages[0] ? buildRoot : join(scratch, `stage-${stage.name}`);
-    let workdir = '/';
-    const env = { ...process.env };
-    for (const { keyword, args } of stage.instructions) {
-      if (keyword === 'WORKDIR') {
-        workdir = posix.resolve(workdir, args);
-        mkdirSync(hostPath(stageRoot, '/', workdir), { recursive: true });
-      } else if (keyword === 'ENV') {
-        Object.assign(env, parseEnv(args));
-      } else if (keyword === 'COPY') {
-        const { flags, rest } = splitFlags(args);
-        if (flags.from) throw new RecipeError('COPY --from in a build stage is not supported here');
-        const parts = rest.split(' ');
-        const dest = hostPath(stageRoot, workdir, parts.at(-1));
-        for (const source of parts.slice(0, -1)) {
-          if (source === '.') cpSync(context, dest, { recursive: true, verbatimSymlinks: true });
-          else copy(join(context, source), parts.length > 2 && !dest.endsWith('/') ? `${dest}/` : dest);
-        }
-      } else if (keyword === 'RUN') {
-        run(args, hostPath(stageRoot, '/', workdir), env);
-      } else {
-        throw new RecipeError(`${keyword} in the build stage is not understood by ${import.meta.url}`);
+/** What the runtime stage does, checked before anything is built. */
+function planRuntime(stage, buildStages) {
+  const plan = { workdir: '/', env: {}, copies: [], user: undefined, healthcheck: undefined, command: undefined };
+  for (const { keyword, args } of stage.instructions) {
+    if (keyword === 'WORKDIR') {
+      plan.workdir = posix.resolve(plan.workdir, args);
+    } else if (keyword === 'ENV') {
+      Object.assign(plan.env, parseEnv(args));
+    } else if (keyword === 'COPY') {
+      const { flags, rest } = splitFlags(args);
+      const parts = rest.split(' ');
+      if (!buildStages.includes(flags.from) || parts.length !== 2) {
+        throw new RecipeError(`runtime stage: "COPY ${args}" must be COPY --from=<build stage> <one path> <dest>`);
       }
+      plan.copies.push({ from: flags.from, source: parts[0], dest: posix.resolve(plan.workdir, parts[1]) });
+    } else if (keyword === 'USER') {
+      plan.user = args;
+    } else if (keyword === 'HEALTHCHECK') {
+      plan.healthcheck = args.match(/\bCMD (.+)$/)?.[1];
+    } else if (keyword === 'CMD') {
+      plan.command = args.startsWith('[') ? JSON.parse(args) : undefined;
+    } else if (keyword === 'RUN') {
+      say(`runtime stage: skipped (system set-up inside the image; a temporary DATA_DIR stands in): RUN ${args}`);
+    } else if (!['VOLUME', 'EXPOSE', 'LABEL'].includes(keyword)) {
+      throw new RecipeError(`${keyword} in the runtime stage is not understood by scripts/ci-image-recipe.mjs`);
     }
-    stageRoots[stage.name] = stageRoot;
   }
+  if (!plan.user || plan.user === 'root' || plan.user.startsWith('0')) throw new RecipeError('the runtime stage must switch to an unprivileged USER');
+  if (!Array.isArray(plan.command)) throw new RecipeError('the runtime stage needs CMD in exec form (["node", …])');
+  if (!plan.healthcheck) throw new RecipeError('the runtime stage needs a HEALTHCHECK … CMD');
+  return plan;
+}
 
-  // 3. Runtime stage: its files (root's, read-only for the app), its ENV, its user, health check and command.
+/** Replays a build stage's WORKDIR, ENV, COPY (from the build context) and RUN lines under `stageRoot`. */
+function build(stage, stageRoot, context) {
   let workdir = '/';
-  const env = {};
-  let user;
-  let healthcheck;
-  let command;
-  const copied = [];
-  for (const { keyword, args } of runtime.instructions) {
+  const env = { ...process.env };
+  for (const { keyword, args } of stage.instructions) {
     if (keyword === 'WORKDIR') {
       workdir = posix.resolve(workdir, args);
-      mkdirSync(hostPath(runtimeRoot, '/', workdir), { recursive: true });
+      mkdirSync(hostPath(stageRoot, '/', workdir), { recursive: true });
     } else if (keyword === 'ENV') {
       Object.assign(env, parseEnv(args));
     } else if (keyword === 'COPY') {
       const { flags, rest } = splitFlags(args);
+      if (flags.from) throw new RecipeError('COPY --from in a build stage is not supported here');
       const parts = rest.split(' ');
-      if (!flags.from || !stageRoots[flags.from] || parts.length !== 2) {
-        throw new RecipeError(`runtime stage: "COPY ${args}" must be COPY --from=<build stage> <one path> <dest>`);
-      }
-      copy(hostPath(stageRoots[flags.from], '/', parts[0]), hostPath(runtimeRoot, workdir, parts[1]));
-      copied.push(parts[0]);
-    } else if (keyword === 'USER') {
-      user = args;
-    } else if (keyword === 'HEALTHCHECK') {
-      const match = args.match(/\bCMD (.+)$/);
-      if (!match) throw new RecipeError(`HEALTHCHECK without CMD: ${args}`);
-      healthcheck = match[1];
-    } else if (keyword === 'CMD') {
-      command = JSON.parse(args);
+      const dest = hostPath(stageRoot, workdir, parts.length > 2 && !parts.at(-1).endsWith('/') ? `${parts.at(-1)}/` : parts.at(-1));
+      for (const source of parts.slice(0, -1)) copy(join(context, source), dest);
     } else if (keyword === 'RUN') {
-      say(`skipped (system set-up inside the image; DATA_DIR stands in here): RUN ${args}`);
-    } else if (!['VOLUME', 'EXPOSE', 'LABEL'].includes(keyword)) {
-      throw new RecipeError(`${keyword} in the runtime stage is not understood by ${import.meta.url}`);
+      run(args, hostPath(stageRoot, '/', workdir), env);
+    } else {
+      throw new RecipeError(`${keyword} in a build stage is not understood by scripts/ci-image-recipe.mjs`);
     }
   }
-  if (!user || user === 'root' || user === '0') throw new RecipeError('the runtime stage must switch to an unprivileged USER');
-  if (!Array.isArray(command)) throw new RecipeError('the runtime stage needs CMD in exec form (["node", …])');
-  if (!healthcheck) throw new RecipeError('the runtime stage needs a HEALTHCHECK');
-  say(`runtime stage copies ${copied.join(', ')}`);
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'immo-image-'));
+const context = join(scratch, 'context');
+const runtimeRoot = join(scratch, 'runtime');
+const dataDir = join(scratch, 'data');
+const stageRoot = (name) => join(scratch, `stage-${name}`);
+let server;
+let log = '';
+
+try {
+  const stages = parseDockerfile(readFileSync(join(root, 'Dockerfile'), 'utf8'));
+  const buildStages = stages.slice(0, -1);
+  const plan = planRuntime(stages.at(-1), buildStages.map((stage) => stage.name));
+  say(`Dockerfile stages: ${stages.map((stage) => `${stage.name ?? '(unnamed)'} from ${stage.image}`).join(', ')}; this host runs Node ${process.version}`);
+
+  // 1. Build context: the tracked files, filtered by .dockerignore.
+  mkdirSync(context);
+  execFileSync('sh', ['-c', `cd "$1" && git ls-files -z | tar --null -T - -c | tar -x -C "$2"`, 'sh', root, context], { stdio: 'inherit' });
+  applyDockerignore(context);
+  say(`build context from the tracked files, .dockerignore applied: ${seconds(started)}`);
+
+  // 2. Build stages, in order.
+  for (const stage of buildStages) build(stage, stageRoot(stage.name), context);
+
+  // 3. Runtime stage: exactly the files it copies, root's and read-only for the app.
+  const copyStarted = Date.now();
+  for (const { from, source, dest } of plan.copies) copy(hostPath(stageRoot(from), '/', source), hostPath(runtimeRoot, '/', dest), { link: true });
+  say(`runtime stage copies ${plan.copies.map((item) => item.source).join(', ')}: ${seconds(copyStarted)}`);
+  const { workdir, env, user, healthcheck, command } = plan;
 
   const app = hostPath(runtimeRoot, '/', workdir);
+  mkdirSync(app, { recursive: true });
   for (let dir = app; dir.startsWith(scratch); dir = dirname(dir)) chmodSync(dir, 0o755);
   const identity = unprivileged();
   mkdirSync(dataDir);
@@ -219,8 +222,11 @@ try {
   const cli = join(app, 'scripts/typeorm-cli.mjs');
   if (existsSync(cli)) {
     const since = Date.now();
-    execFileSync(process.execPath, [cli, 'migration:run'], { cwd: app, env: serverEnv, stdio: 'inherit', ...identity });
-    say(`migration CLI from the pruned tree: done in ${seconds(since)}`);
+    const output = execFileSync(process.execPath, [cli, 'migration:run'], {
+      cwd: app, env: serverEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], ...identity,
+    });
+    const executed = output.match(/has been executed successfully/g)?.length ?? 0;
+    say(`migration CLI from the pruned tree: ${executed} migrations run in ${seconds(since)}`);
   }
 
   // 4b. The server: ready, serving pages and assets, healthy, then stopped by SIGTERM.
@@ -244,17 +250,29 @@ try {
   }
   say(`/readyz answered 200 after ${seconds(bootStarted)}`);
 
+  // A listing page proves more than /readyz: the demo catalogue (fixtures), translations, assets and photos.
   const home = await get(`${base}/`);
   if (home.status !== 200 || !home.type.startsWith('text/html')) throw new RecipeError(`GET / answered ${home.status} ${home.type}`);
-  const assets = [...new Set(home.body.match(/\/assets\/[^"'\s)]+/g) ?? [])];
-  if (assets.length === 0) throw new RecipeError('the home page references no /assets/ file');
-  for (const asset of assets) {
-    const response = await get(`${base}${asset}`);
-    if (response.status !== 200) throw new RecipeError(`GET ${asset} answered ${response.status}`);
+  const sitemap = await get(`${base}/sitemap.xml`);
+  const listing = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname)
+    .find((path) => /\/\d+(\/|$)/.test(path));
+  if (!listing) throw new RecipeError(`/sitemap.xml (${sitemap.status}) lists no listing page`);
+  const page = await get(`${base}${listing}`);
+  if (page.status !== 200 || !page.type.startsWith('text/html')) throw new RecipeError(`GET ${listing} answered ${page.status}`);
+  const assets = [...new Set(page.body.match(/\/assets\/[^"'\s)]+/g) ?? [])];
+  const photo = page.body.match(/<img [^>]*src="(\/[^"]+)"/)?.[1];
+  if (assets.length === 0 || !photo) throw new RecipeError(`${listing} references no /assets/ file or no photo`);
+  for (const path of [...assets, photo]) {
+    const response = await get(`${base}${path.replace(/&amp;/g, '&')}`);
+    if (response.status !== 200) throw new RecipeError(`GET ${path} answered ${response.status}`);
   }
-  say(`home page and its ${assets.length} assets answered 200`);
+  say(`home page, ${listing}, its ${assets.length} assets and its first photo answered 200`);
 
-  execFileSync('sh', ['-c', healthcheck], { cwd: app, env: serverEnv, stdio: 'inherit', timeout: 10_000, ...identity });
+  try {
+    execFileSync('sh', ['-c', healthcheck], { cwd: app, env: serverEnv, stdio: 'inherit', timeout: 10_000, ...identity });
+  } catch {
+    throw new RecipeError(`the HEALTHCHECK command failed: ${healthcheck}`);
+  }
   say('the HEALTHCHECK command passed');
 
   const stopping = Date.now();
@@ -264,13 +282,15 @@ try {
   if (stopped.code !== 0 && stopped.signal !== 'SIGTERM') throw new RecipeError(`the server exited with ${stopped.code} after SIGTERM`);
   server = undefined;
   say(`SIGTERM: the server exited (${stopped.signal ?? `code ${stopped.code}`}) after ${seconds(stopping)}`);
-  say(`image recipe passed in ${seconds(started)}`);
+  say('image recipe passed');
 } catch (error) {
   console.error(`[image recipe] FAILED: ${error instanceof RecipeError ? error.message : error?.stack ?? error}`);
+  if (error?.stdout) console.error(String(error.stdout));
   if (log) console.error(`--- server log ---\n${log}--- end of server log ---`);
   process.exitCode = 1;
 } finally {
   server?.kill('SIGKILL');
   if (process.env.KEEP_SCRATCH === '1') say(`kept ${scratch}`);
   else rmSync(scratch, { recursive: true, force: true });
+  say(`total ${seconds(started)}`);
 }

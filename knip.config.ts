@@ -32,8 +32,9 @@ const config: KnipConfig = {
   ignoreDependencies: [
     // A pino transport, loaded by name in development only (src/common/logging.ts).
     'pino-pretty',
-    // Installed ahead for the platform work in flight (jobs, mail, sitemap, iCal). Remove each entry when its first
-    // import lands: knip then prints "Remove from ignoreDependencies".
+    // Installed ahead for the work in flight (jobs, mail, sitemap, iCal; autocannon for issue 10's bench). Remove each
+    // entry when its first import lands: knip then prints "Remove from ignoreDependencies".
+    'autocannon',
     'pg-boss',
     'sitemap',
     'ical-generator',

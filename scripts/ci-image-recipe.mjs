@@ -277,7 +277,7 @@ try {
 
   const stopping = Date.now();
   server.kill('SIGTERM');
-  const stopped = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve(null), STOP_TIMEOUT_MS))]);
+  const stopped = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve(null), STOP_TIMEOUT_MS).unref())]);
   if (!stopped) throw new RecipeError(`the server did not exit within ${STOP_TIMEOUT_MS / 1000} s of SIGTERM`);
   if (stopped.code !== 0 && stopped.signal !== 'SIGTERM') throw new RecipeError(`the server exited with ${stopped.code} after SIGTERM`);
   server = undefined;

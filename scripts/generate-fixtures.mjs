@@ -568,7 +568,7 @@ for (const [name, cityIndex, statuses] of [
   ['Les Jardins de Meuse', 12, ['FOR_SALE', 'SOLD', 'FOR_SALE']],
 ]) {
   const projectId = ++aId;
-  const units = statuses.map((_, unitIndex) => ++aId);
+  const units = statuses.map(() => ++aId);
   const project = projectSpec(60 + projectId % 7, 'A', name, cityIndex, units.length);
   sourceA.push(toSourceA(project, projectId, { is_project: true, child_properties: units, price: null, price_from: 255000, vat_regime: true, bedrooms: null, window_glazing: 'TRIPLE', heating: 'HEAT_ACCUMULATION', kitchen_type: null, bathroom_type: null }));
   units.forEach((unitId, unitIndex) => {

@@ -88,8 +88,8 @@ function clientErrorHandler(pages: ErrorPages, securityHeaders: () => Record<str
 
 /** Builds the whole app (plugins, security headers, assets) without listening: main.ts and the tests share it. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
-  let pages: ErrorPages | undefined;
-  let capturedSecurityHeaders: Record<string, string> = {};
+  // Filled in once the app exists; the Fastify options below need them for errors raised before Nest runs.
+  const late: { pages?: ErrorPages; securityHeaders: Record<string, string> } = { securityHeaders: {} };
   const adapter = new FastifyAdapter({
     // Fastify (proxy-addr) takes a hop count too; its types only list the other forms.
     trustProxy: config.trustProxy as boolean | string[],
@@ -98,15 +98,15 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     requestIdHeader: false,
     genReqId: requestIdFor,
     clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) =>
-      pages ? clientErrorHandler(pages, () => capturedSecurityHeaders)(error, socket) : socket.destroy(),
+      late.pages ? clientErrorHandler(late.pages, () => late.securityHeaders)(error, socket) : socket.destroy(),
     // The router refuses a malformed URL (400) or an over-long parameter (414) before any hook or filter runs:
     // answer with the app's page and security headers, never Fastify's JSON echoing the URL.
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
       const status = (error as { statusCode?: number }).statusCode ?? 400;
       void reply
         .status(status)
-        .headers({ ...capturedSecurityHeaders, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
-        .send(pages ? pages.render(request, status) : '');
+        .headers({ ...late.securityHeaders, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
+        .send(late.pages ? late.pages.render(request, status) : '');
     },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
@@ -117,7 +117,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
-  pages = app.get(ErrorPages);
+  late.pages = app.get(ErrorPages);
 
   app.useSecurityHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
@@ -175,7 +175,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   await fastify.ready();
   // The headers every response carries, for the few answers written straight to the socket.
   const probe = await fastify.inject({ method: 'GET', url: '/healthz' });
-  capturedSecurityHeaders = Object.fromEntries(
+  late.securityHeaders = Object.fromEntries(
     Object.entries(probe.headers).filter(([name]) => /^(content-security-policy|strict-transport|x-content-type|x-frame|referrer-policy|cross-origin|x-dns|x-download|x-permitted|x-xss|origin-agent)/i.test(name)),
   ) as Record<string, string>;
   return app;

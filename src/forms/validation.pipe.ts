@@ -1,8 +1,7 @@
 import { type ArgumentMetadata, BadRequestException, Injectable, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { hasControlCharacters } from '../common/control-characters.js';
 import { FormValidationError } from './form-validation.error.js';
 
-/** NUL and other control characters have no place in a form field (tab, line feed and carriage return do). */
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const INVALID_CHARACTERS = 'forms.errors.invalidCharacters';
 const INVALID = 'forms.errors.invalid';
 
@@ -19,9 +18,10 @@ function typedValues(body: unknown): Values {
   return values;
 }
 
+/** Fields holding NUL or other control characters (tab, line feed and carriage return are fine in a message). */
 function withControlCharacters(values: Values): string[] {
   return Object.entries(values)
-    .filter(([, value]) => (typeof value === 'string' ? [value] : value).some((text) => CONTROL_CHARACTERS.test(text)))
+    .filter(([, value]) => (typeof value === 'string' ? [value] : value).some((text) => hasControlCharacters(text)))
     .map(([name]) => name);
 }
 

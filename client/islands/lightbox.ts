@@ -47,7 +47,8 @@ export function openLightbox({ photos, texts, index: start, onClose, returnFocus
       frames.set(position, frame);
     }
     const photo = photos[position]!;
-    void fillFrame(frame, photo.large, photo.alt, texts.loadError);
+    // Full screen: the variant as wide as the screen (the original on large screens).
+    void fillFrame(frame, { src: photo.large, alt: photo.alt, srcSet: photo.srcSet, sizes: '100vw' }, texts.loadError);
     return frame;
   };
   const show = (position: number) => {

@@ -111,8 +111,13 @@ export function mount(root: HTMLElement, rawProps: unknown): void {
   });
   // tiny-slider announces "slide N of M" in English; the counter above says it in every language.
   root.querySelectorAll('.tns-liveregion').forEach((region) => region.remove());
-  // tiny-slider takes its own previous/next buttons out of the tab order; keyboard users need them.
-  [previous, next].forEach((button) => button.removeAttribute('tabindex'));
+  // tiny-slider takes its previous/next buttons out of the tab order, also later when it has measured the
+  // slides; keyboard users need them, so they go back in each time.
+  const controls = [previous, next];
+  const keepInTabOrder = () => controls.forEach((button) => button.hasAttribute('tabindex') && button.removeAttribute('tabindex'));
+  const tabOrderGuard = new MutationObserver(keepInTabOrder);
+  controls.forEach((button) => tabOrderGuard.observe(button, { attributes: true, attributeFilter: ['tabindex'] }));
+  keepInTabOrder();
 
   let current = -1;
   const load = (index: number) => {

@@ -1,11 +1,13 @@
 import type { ReactElement } from 'react';
 import type { DisplayTab, EnergyBlock, EstateDisplayModel } from '../../src/estates/display/estate-display.js';
+import { PHOTO_LAYOUTS } from '../../src/estates/images/image-variants.js';
 import type { ShareMeta } from '../../src/seo/structured-data.js';
 import { ActionBar, type ActionBarProps } from '../components/action-bar.js';
 import { Gallery, type GalleryProps } from '../components/gallery.js';
 import { Icon } from '../components/icon.js';
 import { MapBlock, type MapBlockProps } from '../components/map-block.js';
 import { Modal } from '../components/modal.js';
+import { Picture } from '../components/picture.js';
 import { ShareLinks, type ShareLinksProps } from '../components/share-links.js';
 import { InquiryForm, type InquiryFormProps } from '../fragments/inquiry-forms.js';
 import { SimilarEstatesPlaceholder, type SimilarEstatesPlaceholderProps } from '../fragments/similar-estates.js';
@@ -339,14 +341,14 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
                 <div className="sales-rep">
                   <h2 className="sales-rep__title">{t('detail.contact.title')}</h2>
                   {display.salesRep.picture && (
-                    <img
+                    <Picture
                       className="sales-rep__photo"
-                      src={display.salesRep.picture.replace('/large/', '/thumb/')}
+                      src={display.salesRep.picture}
                       alt={t('detail.contact.photo', { name: display.salesRep.name })}
                       width={64}
                       height={64}
-                      loading="lazy"
-                      decoding="async"
+                      widths={PHOTO_LAYOUTS.thumb.widths}
+                      sizes="64px"
                     />
                   )}
                   <p className="sales-rep__name">{display.salesRep.name}</p>

@@ -202,7 +202,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
             {display.units.length > 0 && (
               <section className="detail-section" aria-labelledby="units-title">
                 <h2 id="units-title">{t('detail.units.title')}</h2>
-                <div className="table-scroll" role="region" aria-labelledby="units-title" tabIndex={0}>
+                <div className="table-scroll">
                   <table className="units-table">
                     <thead>
                       <tr>

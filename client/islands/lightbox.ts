@@ -14,15 +14,11 @@ export interface LightboxOptions {
   readonly returnFocus?: (index: number) => HTMLElement | undefined;
 }
 
-export interface LightboxHandle {
-  close(): void;
-}
-
 /**
  * Fullscreen photo viewer on basicLightbox: previous/next, ←/→/Escape, a slideshow, controls that fade
  * after the idle time, focus kept inside while open and given back on close.
  */
-export function openLightbox({ photos, texts, index: start, onClose, returnFocus }: LightboxOptions): LightboxHandle {
+export function openLightbox({ photos, texts, index: start, onClose, returnFocus }: LightboxOptions): void {
   const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   let index = start;
   let slideshow: number | undefined;
@@ -126,5 +122,4 @@ export function openLightbox({ photos, texts, index: start, onClose, returnFocus
   instance.show();
   close.focus();
   wake();
-  return { close: () => instance.close() };
 }

@@ -42,11 +42,6 @@ export function pictureOf(request: ImageRequest, attributes: Readonly<Record<str
   return { element: picture, image };
 }
 
-export interface RetryOptions {
-  readonly retries?: number;
-  readonly delayMs?: number;
-}
-
 export class ImageLoadError extends Error {
   override readonly name = 'ImageLoadError';
   constructor(readonly src: string, readonly attempts: number) {
@@ -66,18 +61,16 @@ function attempt(request: ImageRequest): Promise<HTMLElement> {
 const pause = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
 
 /**
- * Loads a photo, trying again `retries` times with `delayMs` between attempts (SPEC §8: a proxy that
+ * Loads a photo, trying again IMAGE_RETRIES times IMAGE_RETRY_DELAY_MS apart (SPEC §8: a proxy that
  * hiccups should not leave a hole in the gallery); rejects with ImageLoadError after the last one.
  */
-export async function loadImage(request: ImageRequest, options: RetryOptions = {}): Promise<HTMLElement> {
-  const retries = options.retries ?? IMAGE_RETRIES;
-  const delayMs = options.delayMs ?? IMAGE_RETRY_DELAY_MS;
+async function loadImage(request: ImageRequest): Promise<HTMLElement> {
   for (let tried = 0; ; tried += 1) {
     try {
       return await attempt(request);
     } catch {
-      if (tried >= retries) throw new ImageLoadError(request.src, tried + 1);
-      await pause(delayMs);
+      if (tried >= IMAGE_RETRIES) throw new ImageLoadError(request.src, tried + 1);
+      await pause(IMAGE_RETRY_DELAY_MS);
     }
   }
 }

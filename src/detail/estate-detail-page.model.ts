@@ -32,7 +32,7 @@ export interface OpenForm {
  * The feature groups shown as sections. Energy and town planning have sections of their own with the same
  * fields (and the EPC bar, the flood warning); floors and rooms too when the listing has rooms. Each shows once.
  */
-export function featureGroups(display: EstateDisplayModel): DisplayTab[] {
+export function featureGroups(display: Pick<EstateDisplayModel, 'tabs' | 'layout'>): DisplayTab[] {
   const own = new Set<string>(['epc', 'planning', ...(display.layout.length > 0 ? ['layout'] : [])]);
   return display.tabs.filter((tab) => !own.has(tab.name));
 }

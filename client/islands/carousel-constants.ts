@@ -36,7 +36,7 @@ export const THUMBNAIL_GUTTER_PX = 8;
 export const IMAGE_RETRIES = 3;
 export const IMAGE_RETRY_DELAY_MS = 500;
 
-/** Lightbox (SPEC §9). Its 366 ms fade is set in CSS (detail.css). */
+/** Lightbox (SPEC §9); its 366 ms fade is in detail.css. */
 export const LIGHTBOX_SLIDESHOW_MS = 3000;
 export const LIGHTBOX_IDLE_MS = 3000;
 

@@ -13,7 +13,7 @@ import {
 } from './carousel-constants';
 import { debounce, dragGuard, element, iconButton } from './dom';
 import type { GalleryIslandProps } from './island-props';
-import { fillFrame } from './load-image';
+import { fillFrame, pictureOf } from './load-image';
 
 /** Settings both sliders share (SPEC §9 carousel defaults). */
 function commonSettings(container: HTMLElement): TinySliderSettings {
@@ -49,7 +49,7 @@ function syncFocusability(slider: TinySliderInstance): void {
  * kept in sync both ways; clicking the current photo opens the fullscreen viewer (its own chunk).
  */
 export function mount(root: HTMLElement, rawProps: unknown): void {
-  const { photos, texts } = rawProps as GalleryIslandProps;
+  const { photos, texts, sizes } = rawProps as GalleryIslandProps;
   if (!photos?.length) return;
 
   const stage = element('div', 'gallery__stage');
@@ -77,7 +77,10 @@ export function mount(root: HTMLElement, rawProps: unknown): void {
   const thumbs = photos.map((photo, index) => {
     const item = element('div', 'gallery__thumb-item');
     const button = element('button', 'gallery__thumb', { type: 'button', 'aria-label': photo.alt, 'data-index': String(index) });
-    const image = element('img', '', { src: photo.thumb, alt: '', loading: 'lazy', width: '160', height: '120' });
+    const { element: image } = pictureOf(
+      { src: photo.thumbSrcSet ? photo.large : photo.thumb, alt: '', srcSet: photo.thumbSrcSet, sizes: sizes?.thumb },
+      { loading: 'lazy', width: '160', height: '107' },
+    );
     button.append(image);
     item.append(button);
     thumbTrack.append(item);
@@ -108,13 +111,18 @@ export function mount(root: HTMLElement, rawProps: unknown): void {
   });
   // tiny-slider announces "slide N of M" in English; the counter above says it in every language.
   root.querySelectorAll('.tns-liveregion').forEach((region) => region.remove());
-  // tiny-slider takes its own previous/next buttons out of the tab order; keyboard users need them.
-  [previous, next].forEach((button) => button.removeAttribute('tabindex'));
+  // tiny-slider takes its previous/next buttons out of the tab order, also later when it has measured the
+  // slides; keyboard users need them, so they go back in each time.
+  const controls = [previous, next];
+  const keepInTabOrder = () => controls.forEach((button) => button.hasAttribute('tabindex') && button.removeAttribute('tabindex'));
+  const tabOrderGuard = new MutationObserver(keepInTabOrder);
+  controls.forEach((button) => tabOrderGuard.observe(button, { attributes: true, attributeFilter: ['tabindex'] }));
+  keepInTabOrder();
 
   let current = -1;
   const load = (index: number) => {
     const photo = photos[index];
-    if (photo) void fillFrame(frames[index]!, photo.large, photo.alt, texts.loadError);
+    if (photo) void fillFrame(frames[index]!, { src: photo.large, alt: photo.alt, srcSet: photo.srcSet, sizes: sizes?.slide }, texts.loadError);
   };
   const select = (index: number) => {
     current = index;

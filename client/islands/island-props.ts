@@ -3,10 +3,20 @@
  * and the islands so both sides agree. Texts arrive localized; URLs arrive ready to use.
  */
 
+/** A photo's `srcset` per format (AVIF, WebP, JPEG), so a phone downloads a photo the size of its screen. */
+export interface ImageSrcSets {
+  readonly avif: string;
+  readonly webp: string;
+  readonly jpg: string;
+}
+
 export interface GalleryPhoto {
-  /** The large photo, for the slider and the fullscreen viewer. */
+  /** The large photo, for the slider and the fullscreen viewer (and browsers that ignore srcset). */
   readonly large: string;
   readonly thumb: string;
+  /** The resized variants of the photo, when the server can resize it (its own property-images path). */
+  readonly srcSet?: ImageSrcSets;
+  readonly thumbSrcSet?: ImageSrcSets;
   /** Intrinsic size of the large photo: reserves the slide's box before it loads (no layout shift). */
   readonly width: number;
   readonly height: number;
@@ -33,6 +43,8 @@ export interface GalleryTexts {
 export interface GalleryIslandProps {
   readonly photos: readonly GalleryPhoto[];
   readonly texts: GalleryTexts;
+  /** `sizes` of a slide and of a thumbnail, matching the CSS (detail.css), to pick from the srcsets. */
+  readonly sizes?: { readonly slide: string; readonly thumb: string };
 }
 
 export interface MapIslandProps {
@@ -46,4 +58,7 @@ export interface MapIslandProps {
   readonly markerTitle: string;
   /** Accessible name of the map region. */
   readonly label: string;
+  /** Titles (and accessible names) of Leaflet's zoom buttons, in the page's language. */
+  readonly zoomInTitle: string;
+  readonly zoomOutTitle: string;
 }

@@ -2,7 +2,7 @@ import leafletStylesheet from 'leaflet/dist/leaflet.css?url';
 import markerIconRetina from 'leaflet/dist/images/marker-icon-2x.png';
 import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
-import { Icon, map as leafletMap, marker, tileLayer } from 'leaflet';
+import { control, Icon, map as leafletMap, marker, tileLayer } from 'leaflet';
 import { MAP_ZOOM } from './carousel-constants';
 import { element } from './dom';
 import type { MapIslandProps } from './island-props';
@@ -28,7 +28,9 @@ export async function showMap(root: HTMLElement, props: MapIslandProps): Promise
   await loadStylesheet();
   const canvas = element('div', 'map-block__canvas', { role: 'region', 'aria-label': props.label });
   root.append(canvas);
-  const view = leafletMap(canvas, { scrollWheelZoom: false, zoomControl: true }).setView([props.lat, props.lon], MAP_ZOOM);
+  // Leaflet's own zoom control says "Zoom in" in English: this one speaks the page's language.
+  const view = leafletMap(canvas, { scrollWheelZoom: false, zoomControl: false }).setView([props.lat, props.lon], MAP_ZOOM);
+  control.zoom({ zoomInTitle: props.zoomInTitle, zoomOutTitle: props.zoomOutTitle }).addTo(view);
   tileLayer(props.tileUrl, { attribution: props.attribution, maxZoom: 19 }).addTo(view);
   marker([props.lat, props.lon], { title: props.markerTitle, alt: props.markerTitle, keyboard: false }).addTo(view);
   root.classList.add('map-block__map--ready');

@@ -14,15 +14,11 @@ export interface LightboxOptions {
   readonly returnFocus?: (index: number) => HTMLElement | undefined;
 }
 
-export interface LightboxHandle {
-  close(): void;
-}
-
 /**
  * Fullscreen photo viewer on basicLightbox: previous/next, ←/→/Escape, a slideshow, controls that fade
  * after the idle time, focus kept inside while open and given back on close.
  */
-export function openLightbox({ photos, texts, index: start, onClose, returnFocus }: LightboxOptions): LightboxHandle {
+export function openLightbox({ photos, texts, index: start, onClose, returnFocus }: LightboxOptions): void {
   const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   let index = start;
   let slideshow: number | undefined;
@@ -47,7 +43,8 @@ export function openLightbox({ photos, texts, index: start, onClose, returnFocus
       frames.set(position, frame);
     }
     const photo = photos[position]!;
-    void fillFrame(frame, photo.large, photo.alt, texts.loadError);
+    // Full screen: the variant as wide as the screen (the original on large screens).
+    void fillFrame(frame, { src: photo.large, alt: photo.alt, srcSet: photo.srcSet, sizes: '100vw' }, texts.loadError);
     return frame;
   };
   const show = (position: number) => {
@@ -125,5 +122,4 @@ export function openLightbox({ photos, texts, index: start, onClose, returnFocus
   instance.show();
   close.focus();
   wake();
-  return { close: () => instance.close() };
 }

@@ -7,7 +7,7 @@
  *     [data-modal-success][hidden]              success alert, outside the dialog
  *     dialog
  *       [data-modal-close]                      close button
- *       [data-modal-error][hidden]              danger alert, no text (SPEC §8)
+ *       [data-modal-error][hidden]              danger alert: what went wrong (the server's message, else its own text)
  *       form[action][method=post]               the fragment; hx-post/hx-target/hx-swap are added here when absent
  *
  * Contract with the server (the form's action URL, requested by htmx with the HX-Request header):
@@ -16,9 +16,14 @@
  *     reCAPTCHA v3 style: the site key comes from the form's `data-bot-check-site-key` (action from
  *     `data-bot-check-action`, default "submit"); otherwise `grecaptcha.getResponse()` (v2) is used.
  *   - Any 2xx = success. The body is ignored (may be empty); no HX-Trigger is needed.
- *   - 4xx whose body contains a <form> = validation errors: that form replaces the current one (outerHTML), the
- *     danger alert shows. Mark invalid fields with aria-invalid="true": the first one gets the focus.
- *   - Any other 4xx, 5xx or a network error = failure: danger alert, form kept as typed.
+ *   - 4xx whose body contains a <form> = validation errors: that form replaces the current one (outerHTML); the
+ *     danger alert shows unless the form brings its own alert. Mark invalid fields with aria-invalid="true": the
+ *     first one gets the focus.
+ *   - Any other 4xx, 5xx or a network error = failure: the danger alert shows the text of the answer's
+ *     [role=alert] (the server says what went wrong), else its own text; the form is kept as typed.
+ *   - The browser's checks (required, e-mail, length, pattern) speak the page's language: messages come from the
+ *     form's data-validation-{required,email,too-long,pattern,checkbox} attributes.
+ *   - Links elsewhere on the page marked data-modal-trigger="<dialog id>" open the dialog too.
  *   - Privacy consent (extra-info form): checkboxes marked `data-privacy-consent` (or named `privacyConsent`).
  *     When the form has any, one must be checked; otherwise nothing is sent, the checkboxes get aria-invalid,
  *     their labels the class `is-invalid`, and an element marked `data-privacy-error` (if any) is shown.
@@ -101,6 +106,54 @@ export function privacyConsentGiven(form: HTMLFormElement): boolean {
   return boxes.length === 0 || boxes.some((box) => box.checked);
 }
 
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+function isField(target: EventTarget | null): target is Field {
+  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+}
+
+/** The page's own message for the check a field failed, from the form's data-validation-* attributes. */
+export function validationMessage(form: HTMLFormElement, field: Field): string {
+  const { validity } = field;
+  const texts = form.dataset;
+  if (validity.valueMissing) return (field.type === 'checkbox' ? texts.validationCheckbox : texts.validationRequired) ?? '';
+  if (validity.typeMismatch) return texts.validationEmail ?? '';
+  if (validity.tooLong) return texts.validationTooLong ?? '';
+  if (validity.patternMismatch) return texts.validationPattern ?? '';
+  return '';
+}
+
+/**
+ * The browser shows its bubble in its own language ("Please fill out this field."); the form says it in the
+ * page's language. `invalid` fires before the bubble shows, so the message set there is the one shown.
+ */
+function localizeValidation(form: HTMLFormElement): void {
+  if (!form.dataset.validationRequired) return;
+  form.addEventListener(
+    'invalid',
+    (event) => {
+      const field = event.target;
+      if (!isField(field)) return;
+      field.setCustomValidity('');
+      const message = validationMessage(form, field);
+      if (message) field.setCustomValidity(message);
+    },
+    true,
+  );
+  const clear = (event: Event) => {
+    if (isField(event.target)) event.target.setCustomValidity('');
+  };
+  form.addEventListener('input', clear);
+  form.addEventListener('change', clear);
+}
+
+/** The text of the alert an error answer carries (the server says what went wrong), if any. */
+function alertTextOf(responseText: string): string {
+  if (!responseText) return '';
+  const alert = new DOMParser().parseFromString(responseText, 'text/html').querySelector('[role="alert"]');
+  return alert?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+}
+
 function setLoading(form: HTMLFormElement, loading: boolean): void {
   form.classList.toggle('is-loading', loading);
   if (loading) form.setAttribute('aria-busy', 'true');
@@ -119,6 +172,7 @@ function enhance(form: HTMLFormElement): void {
     form.setAttribute('hx-swap', 'outerHTML');
   }
   window.htmx.process(form);
+  localizeValidation(form);
   form.addEventListener('change', (event) => {
     if ((event.target as Element).matches(CONSENT_SELECTOR) && privacyConsentGiven(form)) markPrivacyError(form, false);
   });
@@ -129,13 +183,20 @@ export function mount(root: HTMLElement): void {
   const opener = root.querySelector<HTMLAnchorElement>('[data-modal-open]');
   const success = root.querySelector<HTMLElement>('[data-modal-success]');
   const failure = dialog.querySelector<HTMLElement>('[data-modal-error]');
+  const failureText = failure?.querySelector<HTMLElement>('.alert__text') ?? null;
+  const defaultFailure = failureText?.textContent ?? '';
+  const openers = [opener, ...Array.from(document.querySelectorAll<HTMLAnchorElement>(`[data-modal-trigger="${dialog.id}"]`))].filter(
+    (link): link is HTMLAnchorElement => link !== null,
+  );
+  let openedBy: HTMLElement | null = null;
   const currentForm = () => dialog.querySelector('form')!;
   // What the form looked like when the page came: closing the dialog brings it back (field errors included).
   const pristine = currentForm().cloneNode(true) as HTMLFormElement;
   const tokens = new WeakMap<HTMLFormElement, string>();
   enhance(currentForm());
 
-  const showFailure = () => {
+  const showFailure = (message = '') => {
+    if (failureText) failureText.textContent = message || defaultFailure;
     if (failure) failure.hidden = false;
     dialog.scrollTo({ top: 0 });
   };
@@ -160,20 +221,22 @@ export function mount(root: HTMLElement): void {
       );
     });
 
-  if (opener) {
-    opener.setAttribute('role', 'button');
-    opener.setAttribute('aria-haspopup', 'dialog');
-    opener.addEventListener('click', (event) => {
+  for (const link of openers) {
+    link.setAttribute('role', 'button');
+    link.setAttribute('aria-haspopup', 'dialog');
+    link.addEventListener('click', (event) => {
       event.preventDefault();
+      if (dialog.open) return;
       if (success) success.hidden = true;
+      openedBy = link;
       dialog.showModal();
       dialog.querySelector<HTMLElement>('form input:not([type="hidden"]), form textarea, form select')?.focus();
     });
     // A link acting as a button also answers the space bar.
-    opener.addEventListener('keydown', (event) => {
+    link.addEventListener('keydown', (event) => {
       if (event.key !== ' ') return;
       event.preventDefault();
-      opener.click();
+      link.click();
     });
   }
   dialog.querySelectorAll('[data-modal-close]').forEach((button) => button.addEventListener('click', () => void closeDialog()));
@@ -194,8 +257,9 @@ export function mount(root: HTMLElement): void {
       setLoading(form, false);
     }
     if (failure) failure.hidden = true;
+    if (failureText) failureText.textContent = defaultFailure;
     if (success) success.hidden = true;
-    opener?.focus();
+    (openedBy ?? opener)?.focus();
   });
 
   root.addEventListener('htmx:confirm', (event) => {
@@ -226,14 +290,18 @@ export function mount(root: HTMLElement): void {
     detail.parameters = buildPayload(form, tokens.get(form) ?? '');
   });
 
+  // Whether the answer was the form sent back with what to correct (set per request).
+  let refused = false;
   root.addEventListener('htmx:beforeRequest', (event) => {
+    refused = false;
     if (event.target instanceof HTMLFormElement) setLoading(event.target, true);
   });
 
   root.addEventListener('htmx:beforeSwap', (event) => {
     const detail = (event as CustomEvent<HtmxBeforeSwapDetails>).detail;
     const status = detail.xhr.status;
-    detail.shouldSwap = status >= 400 && status < 500 && /<form[\s>]/i.test(detail.xhr.responseText);
+    refused = status >= 400 && status < 500 && /<form[\s>]/i.test(detail.xhr.responseText);
+    detail.shouldSwap = refused;
   });
 
   root.addEventListener('htmx:afterSwap', () => {
@@ -259,6 +327,11 @@ export function mount(root: HTMLElement): void {
     console.error(
       new Error(xhr.status ? `Form ${form.getAttribute('action')} failed: HTTP ${xhr.status}` : `Form ${form.getAttribute('action')} failed: network error`),
     );
-    showFailure();
+    // A form sent back with its own alert (what to correct) needs no second one above it.
+    if (refused && form.querySelector('[role="alert"]')) {
+      dialog.scrollTo({ top: 0 });
+      return;
+    }
+    showFailure(refused ? '' : alertTextOf(xhr.responseText));
   });
 }

@@ -1,6 +1,6 @@
 import { loadChunk } from './chunk-loader';
 
-export type IslandMount = (element: HTMLElement, props: unknown) => void | Promise<void>;
+type IslandMount = (element: HTMLElement, props: unknown) => void | Promise<void>;
 type IslandModule = { mount: IslandMount };
 
 /** Island name -> its on-demand module. Each is a separate chunk, fetched only when a page has one. */

@@ -3,7 +3,7 @@
  * original's status check never fired; here it does: a 4xx/5xx answer or a network failure is logged
  * and the block disappears (an empty list renders nothing, a failed one too).
  */
-export const SIMILAR_ESTATES_SELECTOR = '[data-similar-estates]';
+const SIMILAR_ESTATES_SELECTOR = '[data-similar-estates]';
 
 export function handleSimilarEstatesFailures(root: HTMLElement): void {
   const onFailure = (event: Event) => {

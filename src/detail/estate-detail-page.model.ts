@@ -5,14 +5,14 @@ import { AppConfig } from '../config/config.js';
 import type { FormState } from '../forms/form-view.js';
 import { stickerClass } from '../theme/theme-css.js';
 import { estatePath } from '../estates/domain/slug.js';
-import { type EstateDisplayModel, toDisplayModel } from '../estates/display/estate-display.js';
+import { type DisplayTab, type EstateDisplayModel, toDisplayModel } from '../estates/display/estate-display.js';
 import type { Translator } from '../i18n/translator.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import type { Locale } from '../routing/locales.js';
 import { urlFor } from '../routing/routes.js';
 import { openGraphImage } from '../estates/images/image-variants.js';
 import { jsonForScript, listingJsonLd, listingTitle, shareMeta } from '../seo/structured-data.js';
-import { EstateDetailService, type FoundEstate } from './estate-detail.service.js';
+import { EstateDetailService, type FoundEstate, SIMILAR_ESTATES_SHOWN } from './estate-detail.service.js';
 
 /** The demo photos are 3:2; CRM photos are shown in the same box (object-fit), so the page never shifts. */
 const PHOTO_WIDTH = 1600;
@@ -26,6 +26,20 @@ export type SentForm = InquiryKind | null;
 export interface OpenForm {
   readonly kind: InquiryKind;
   readonly state: FormState;
+}
+
+/**
+ * The feature groups shown as sections. Energy and town planning have sections of their own with the same
+ * fields (and the EPC bar, the flood warning); floors and rooms too when the listing has rooms. Each shows once.
+ */
+export function featureGroups(display: Pick<EstateDisplayModel, 'tabs' | 'layout'>): DisplayTab[] {
+  const own = new Set<string>(['epc', 'planning', ...(display.layout.length > 0 ? ['layout'] : [])]);
+  return display.tabs.filter((tab) => !own.has(tab.name));
+}
+
+/** `tel:` wants the number without spaces. */
+function telHref(phone: string): string {
+  return `tel:${phone.replace(/[\s./()-]+/g, '')}`;
 }
 
 function plainText(html: string): string {
@@ -68,9 +82,18 @@ export class EstateDetailPageModels {
     const first = display.pictures[0];
     const ogImage = first ? openGraphImage(this.details.absoluteUrl(first.large), { width: PHOTO_WIDTH, height: PHOTO_HEIGHT }) : null;
     const { sticker } = display;
+    const phone = display.salesRep?.mobile || display.salesRep?.phone || this.config.AGENCY_PHONE;
+    const email = display.salesRep?.email || this.config.AGENCY_EMAIL;
     return {
       display,
       descriptionHtml,
+      features: featureGroups(display),
+      actions: {
+        label: t.t('detail.actions.label'),
+        call: phone ? { href: telHref(phone), text: t.t('detail.actions.call') } : null,
+        email: email ? { href: `mailto:${email}`, text: t.t('detail.actions.email') } : null,
+        ask: { href: '#extra-info-dialog', dialogId: 'extra-info-dialog', text: t.t('detail.actions.ask') },
+      },
       stickerClass: sticker?.color && sticker.colorText ? stickerClass({ color: sticker.color, colorText: sticker.colorText }) : null,
       gallery: {
         label: t.t('detail.gallery.label', { title: display.title }),
@@ -95,6 +118,8 @@ export class EstateDetailPageModels {
         tileUrl: this.config.MAP_TILE_URL,
         attribution: this.config.MAP_TILE_ATTRIBUTION,
         mapLabel: t.t('detail.map.label', { title: display.title }),
+        zoomInTitle: t.t('detail.map.zoomIn'),
+        zoomOutTitle: t.t('detail.map.zoomOut'),
       },
       share: { title: t.t('detail.share.title'), links: this.shareLinks(url, display.title, t) },
       project: projectPath && projectTitle ? { title: projectTitle, path: projectPath } : null,
@@ -104,7 +129,12 @@ export class EstateDetailPageModels {
         sent,
         open: form?.kind ?? null,
       },
-      similarUrl: urlFor('ajaxSimilarEstates', locale, { estateId: found.estate.id }),
+      similar: {
+        title: t.t('detail.similar.title'),
+        loading: t.t('detail.similar.loading'),
+        url: urlFor('ajaxSimilarEstates', locale, { estateId: found.estate.id }),
+        count: SIMILAR_ESTATES_SHOWN,
+      },
       botCheckScript: this.config.BOT_CHECK_SITE_KEY
         ? `${this.config.BOT_CHECK_SCRIPT_URL}?render=${encodeURIComponent(this.config.BOT_CHECK_SITE_KEY)}`
         : null,
@@ -196,6 +226,13 @@ export class EstateDetailPageModels {
         privacyError: t.t('forms.privacyError'),
         submit: t.t('forms.submit'),
         required: t.t('forms.required'),
+        validation: {
+          required: t.t('forms.validation.required'),
+          email: t.t('forms.validation.email'),
+          tooLong: t.t('forms.validation.tooLong'),
+          pattern: t.t('forms.validation.pattern'),
+          checkbox: t.t('forms.validation.checkbox'),
+        },
       },
     };
   }

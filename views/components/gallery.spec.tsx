@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Gallery, type GalleryPhoto, type GalleryTexts } from './gallery.js';
+import { Gallery, GALLERY_SIZES, type GalleryPhoto, type GalleryTexts } from './gallery.js';
 
 const texts: GalleryTexts = {
   previous: 'Previous',
@@ -21,7 +21,8 @@ describe(Gallery.name, () => {
 
   it('shows the first photo large with its size and alt text', () => {
     const html = renderToStaticMarkup(<Gallery photos={[photo(1), photo(2)]} texts={texts} label="Photos" />);
-    expect(html).toContain('<a class="gallery__lead" href="/p/1.jpg"><img src="/p/1.jpg" width="1600" height="1067" alt="Photo 1"');
+    expect(html).toContain('<div class="gallery__lead"><a href="/p/1.jpg"><img src="/p/1.jpg" width="1600" height="1067" alt="Photo 1" loading="eager"');
+    expect(html).toContain('fetchPriority="high"');
   });
 
   it('lists the other photos as links to their large version', () => {
@@ -35,6 +36,16 @@ describe(Gallery.name, () => {
     const html = renderToStaticMarkup(<Gallery photos={[photo(1)]} texts={texts} label="Photos" />);
     const props = /data-props="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"');
     expect(html).toContain('data-island="gallery"');
-    expect(JSON.parse(props)).toEqual({ photos: [photo(1)], texts });
+    expect(JSON.parse(props)).toEqual({ photos: [photo(1)], texts, sizes: GALLERY_SIZES });
+  });
+
+  it('offers our own photos in the sizes and formats the layout needs, to the page and to the island', () => {
+    const ours: GalleryPhoto = { ...photo(1), large: '/property-images/7/large/house.jpg', thumb: '/property-images/7/thumb/house.jpg' };
+    const html = renderToStaticMarkup(<Gallery photos={[ours, ours]} texts={texts} label="Photos" />);
+    expect(html).toContain('<source type="image/avif" srcSet="/property-images/7/480w/house.jpg.avif 480w, ');
+    expect(html).toContain('<img src="/property-images/7/160w/house.jpg.jpg" srcSet="/property-images/7/160w/house.jpg.jpg 160w, /property-images/7/320w/house.jpg.jpg 320w"');
+    const props = JSON.parse(/data-props="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"')) as { photos: GalleryPhoto[] };
+    expect(props.photos[0]!.srcSet!.webp).toMatch(/^\/property-images\/7\/480w\/house\.jpg\.webp 480w, .* 1600w$/);
+    expect(props.photos[0]!.thumbSrcSet!.jpg).toBe('/property-images/7/160w/house.jpg.jpg 160w, /property-images/7/320w/house.jpg.jpg 320w');
   });
 });

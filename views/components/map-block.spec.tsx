@@ -9,6 +9,8 @@ const props: MapBlockProps = {
   tileUrl: 'https://tiles.test/{z}/{x}/{y}.png',
   attribution: '&copy; Tiles',
   mapLabel: 'Map of Kouter 12',
+  zoomInTitle: 'Inzoomen',
+  zoomOutTitle: 'Uitzoomen',
 };
 
 describe(MapBlock.name, () => {
@@ -34,6 +36,8 @@ describe(MapBlock.name, () => {
       attribution: '&copy; Tiles',
       markerTitle: 'Kouter 12, 9000 Gent',
       label: 'Map of Kouter 12',
+      zoomInTitle: 'Inzoomen',
+      zoomOutTitle: 'Uitzoomen',
     });
   });
 });

@@ -13,12 +13,18 @@ export interface MapBlockProps {
   readonly attribution: string;
   /** Accessible name of the map itself. */
   readonly mapLabel: string;
+  /** Leaflet's zoom buttons' titles, in the page's language. */
+  readonly zoomInTitle: string;
+  readonly zoomOutTitle: string;
 }
 
-/** Map block: the address, turned into a Leaflet map by the map island 200 ms after the page loaded. */
-export function MapBlock({ title, address, lat, lon, tileUrl, attribution, mapLabel }: MapBlockProps): ReactElement | null {
+/**
+ * Map block: the address in the box the map will take (so the page does not shift when it comes), turned into
+ * a Leaflet map by the map island 200 ms after the page loaded.
+ */
+export function MapBlock({ title, address, lat, lon, tileUrl, attribution, mapLabel, zoomInTitle, zoomOutTitle }: MapBlockProps): ReactElement | null {
   if (typeof lat !== 'number' || typeof lon !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lon)) return null;
-  const islandProps: MapIslandProps = { lat, lon, tileUrl, attribution, markerTitle: address, label: mapLabel };
+  const islandProps: MapIslandProps = { lat, lon, tileUrl, attribution, markerTitle: address, label: mapLabel, zoomInTitle, zoomOutTitle };
   return (
     <section className="map-block" aria-labelledby="map-block-title">
       <h2 id="map-block-title">{title}</h2>

@@ -8,6 +8,7 @@ const props: Omit<ModalProps, 'children'> = {
   openLabel: 'Ask',
   closeLabel: 'Close',
   successText: 'Thank you',
+  failureText: 'Not sent',
 };
 const render = (extra: Partial<ModalProps> = {}) =>
   renderToStaticMarkup(
@@ -33,12 +34,12 @@ describe(Modal.name, () => {
     expect(render({ successVisible: true })).toMatch(/class="alert alert--success" role="status" data-modal-success=""/);
   });
 
-  it('has a hidden danger alert without text inside the dialog', () => {
+  it('has a hidden danger alert inside the dialog that says the message was not sent', () => {
     const html = render();
-    const danger = /<div class="alert alert--danger"[^>]*>(.*?)<\/div>/.exec(html)!;
+    const danger = /<div class="alert alert--danger"[^>]*>(.*?)<\/div><\/div>/.exec(html)!;
     expect(html.indexOf('data-modal-error')).toBeGreaterThan(html.indexOf('<dialog'));
     expect(danger[0]).toContain('hidden=""');
-    expect(danger[1]!.replace(/<svg.*<\/svg>/, '')).toBe('');
+    expect(danger[1]!.replace(/<svg.*<\/svg>/, '')).toBe('<div class="alert__text">Not sent');
   });
 
   it('contains the form it is given', () => {

@@ -9,6 +9,11 @@ export interface ModalProps {
   readonly closeLabel: string;
   /** Shown outside the dialog after a successful submission (SPEC §4). */
   readonly successText: string;
+  /**
+   * What the danger alert says when a post fails without a message of its own (a network error, a server
+   * error): an alert with only an icon tells the visitor nothing.
+   */
+  readonly failureText: string;
   /** Show the success alert at once: the no-JS flow came back after Post/Redirect/Get. */
   readonly successVisible?: boolean;
   /** Rendered open (in the page, not as a modal): a post without JavaScript came back with corrections to make. */
@@ -18,10 +23,11 @@ export interface ModalProps {
 }
 
 /**
- * A native <dialog> with a form, opened by a link placed before it. Without JavaScript the link jumps to the
- * dialog, which CSS shows in place (`:target`); the modal-form island opens it as a modal and posts with htmx.
+ * A native <dialog> with a form, opened by a link placed before it (and by any link elsewhere marked
+ * `data-modal-trigger="<id>"`). Without JavaScript the link jumps to the dialog, which CSS shows in place
+ * (`:target`); the modal-form island opens it as a modal and posts with htmx.
  */
-export function Modal({ id, title, openLabel, closeLabel, successText, successVisible, open, children }: ModalProps): ReactElement {
+export function Modal({ id, title, openLabel, closeLabel, successText, failureText, successVisible, open, children }: ModalProps): ReactElement {
   const titleId = `${id}-title`;
   return (
     <div className="modal-block" data-island="modal-form">
@@ -47,7 +53,9 @@ export function Modal({ id, title, openLabel, closeLabel, successText, successVi
             </button>
           </header>
           <div className="modal__body">
-            <Alert variant="danger" hidden data={{ 'modal-error': '' }} />
+            <Alert variant="danger" hidden data={{ 'modal-error': '' }}>
+              {failureText}
+            </Alert>
             {children}
           </div>
         </div>

@@ -11,10 +11,6 @@ describe(ShareLinks.name, () => {
     expect(renderToStaticMarkup(<ShareLinks title="Share" links={links} />)).toMatch(/^<section class="share-links" data-island="share" hidden=""/);
   });
 
-  it('is visible for a visitor who already accepted cookies', () => {
-    expect(renderToStaticMarkup(<ShareLinks title="Share" links={links} consented />)).toMatch(/^<section class="share-links" data-island="share" aria-labelledby/);
-  });
-
   it('opens networks in a new tab without giving them the opener', () => {
     expect(renderToStaticMarkup(<ShareLinks title="Share" links={links} />)).toContain(
       'href="https://www.facebook.com/sharer/sharer.php?u=x" target="_blank" rel="noopener noreferrer"',

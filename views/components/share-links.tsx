@@ -13,8 +13,6 @@ export interface ShareLink {
 export interface ShareLinksProps {
   readonly title: string;
   readonly links: readonly ShareLink[];
-  /** The visitor accepted cookies already: render visible instead of waiting for the island. */
-  readonly consented?: boolean;
 }
 
 const ICONS: Record<ShareNetwork, string> = {
@@ -31,10 +29,10 @@ const ICONS: Record<ShareNetwork, string> = {
  * Share links, rendered hidden: the networks set cookies, so the share island shows them only once the
  * visitor has accepted cookies (SPEC §4). Mail opens the visitor's own client in the same tab.
  */
-export function ShareLinks({ title, links, consented }: ShareLinksProps): ReactElement | null {
+export function ShareLinks({ title, links }: ShareLinksProps): ReactElement | null {
   if (links.length === 0) return null;
   return (
-    <section className="share-links" data-island="share" hidden={!consented} aria-labelledby="share-links-title">
+    <section className="share-links" data-island="share" hidden aria-labelledby="share-links-title">
       <h2 className="share-links__title" id="share-links-title">
         {title}
       </h2>

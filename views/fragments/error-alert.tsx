@@ -1,10 +1,7 @@
 import type { ReactElement } from 'react';
+import { Alert } from '../components/alert.js';
 
-/** The fragment htmx swaps in when a request fails. */
+/** The fragment htmx gets when a request fails: a danger alert that says what went wrong. */
 export function ErrorAlert({ message }: { message?: string }): ReactElement {
-  return (
-    <div className="alert alert--danger" role="alert">
-      {message}
-    </div>
-  );
+  return <Alert variant="danger">{message}</Alert>;
 }

@@ -19,6 +19,17 @@ export interface InquiryFormTexts {
   readonly privacyError: string;
   readonly submit: string;
   readonly required: string;
+  /** The page's own messages for the browser's checks, instead of its bubbles in the browser's language. */
+  readonly validation: ValidationTexts;
+}
+
+/** One message per kind of check the fields use (the modal-form island sets them with setCustomValidity). */
+export interface ValidationTexts {
+  readonly required: string;
+  readonly email: string;
+  readonly tooLong: string;
+  readonly pattern: string;
+  readonly checkbox: string;
 }
 
 export interface InquiryFormProps {
@@ -86,7 +97,17 @@ export function InquiryForm({ kind, action, estateId, privacyUrl, texts, fields 
   const prefix = kind === 'extra-info' ? 'extra-info' : 'send-to-friend';
   const consentError = fields.privacyConsent?.error;
   return (
-    <form className="inquiry-form" action={action} method="post" noValidate={false} data-bot-check-site-key={botCheckSiteKey || undefined}>
+    <form
+      className="inquiry-form"
+      action={action}
+      method="post"
+      data-bot-check-site-key={botCheckSiteKey || undefined}
+      data-validation-required={texts.validation.required}
+      data-validation-email={texts.validation.email}
+      data-validation-too-long={texts.validation.tooLong}
+      data-validation-pattern={texts.validation.pattern}
+      data-validation-checkbox={texts.validation.checkbox}
+    >
       {errorSummary && (
         <Alert variant="danger">
           <p>{errorSummary}</p>

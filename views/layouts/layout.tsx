@@ -14,10 +14,12 @@ export interface LayoutProps {
   readonly noindex?: boolean;
   /** The cookie-settings page shows the choice in the page itself. */
   readonly withoutBanner?: boolean;
+  /** A bar fixed to the bottom of phones' screens (the listing's actions); the page keeps room for it. */
+  readonly bottomBar?: ReactNode;
   readonly children: ReactNode;
 }
 
-export function Layout({ ctx, title, description, head, noindex, withoutBanner, children }: LayoutProps): ReactElement {
+export function Layout({ ctx, title, description, head, noindex, withoutBanner, bottomBar, children }: LayoutProps): ReactElement {
   const { t, locale, site } = ctx;
   const htmxConfig = JSON.stringify({ includeIndicatorStyles: false, allowEval: false, allowScriptTags: false });
   return (
@@ -41,7 +43,7 @@ export function Layout({ ctx, title, description, head, noindex, withoutBanner, 
         ))}
         {head}
       </head>
-      <body>
+      <body className={bottomBar ? 'has-bottom-bar' : undefined}>
         <a className="skip-link" href="#main">
           {t('common.skipToContent')}
         </a>
@@ -121,6 +123,7 @@ export function Layout({ ctx, title, description, head, noindex, withoutBanner, 
             </nav>
           </div>
         </footer>
+        {bottomBar}
         {!withoutBanner && <ConsentBanner ctx={ctx} />}
       </body>
     </html>

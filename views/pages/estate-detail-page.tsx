@@ -1,12 +1,16 @@
 import type { ReactElement } from 'react';
 import type { DisplayTab, EnergyBlock, EstateDisplayModel } from '../../src/estates/display/estate-display.js';
+import { PHOTO_LAYOUTS } from '../../src/estates/images/image-variants.js';
 import type { ShareMeta } from '../../src/seo/structured-data.js';
+import { ActionBar, type ActionBarProps } from '../components/action-bar.js';
 import { Gallery, type GalleryProps } from '../components/gallery.js';
 import { Icon } from '../components/icon.js';
 import { MapBlock, type MapBlockProps } from '../components/map-block.js';
 import { Modal } from '../components/modal.js';
+import { Picture } from '../components/picture.js';
 import { ShareLinks, type ShareLinksProps } from '../components/share-links.js';
 import { InquiryForm, type InquiryFormProps } from '../fragments/inquiry-forms.js';
+import { SimilarEstatesPlaceholder, type SimilarEstatesPlaceholderProps } from '../fragments/similar-estates.js';
 import { Layout } from '../layouts/layout.js';
 import type { PageContext } from '../page-context.js';
 
@@ -15,6 +19,13 @@ export interface DetailPageModel {
   /** The description, already cleaned by the server's allow-list sanitizer. */
   readonly descriptionHtml: string;
   readonly gallery: GalleryProps;
+  /**
+   * The feature groups, each shown once as a section: groups that have a section of their own (energy,
+   * town planning, floors and rooms) are left out.
+   */
+  readonly features: readonly DisplayTab[];
+  /** Call, e-mail, ask: the bar at the bottom of a phone's screen. */
+  readonly actions: ActionBarProps;
   readonly map: MapBlockProps;
   readonly share: ShareLinksProps;
   readonly project: { readonly title: string; readonly path: string } | null;
@@ -29,7 +40,7 @@ export interface DetailPageModel {
     /** The form shown open, filled in again with its messages (a post without JavaScript that was refused). */
     readonly open: 'extra-info' | 'send-to-friend' | null;
   };
-  readonly similarUrl: string;
+  readonly similar: SimilarEstatesPlaceholderProps;
   /** The bot-check provider's script, when a site key is configured (the forms ask it for a token). */
   readonly botCheckScript: string | null;
   readonly seo: {
@@ -45,8 +56,8 @@ function FieldList({ fields }: { fields: DisplayTab['fields'] }): ReactElement {
     <dl className="field-list">
       {fields.map((field) => (
         <div className="field-list__row" key={field.code} data-field={field.code}>
-          <dt>{field.label}</dt>
-          <dd>{field.text}</dd>
+          <dt lang={field.labelLang}>{field.label}</dt>
+          <dd lang={field.lang}>{field.text}</dd>
         </div>
       ))}
     </dl>
@@ -75,6 +86,42 @@ function Energy({ block, title, barLabel }: { block: EnergyBlock; title?: string
   );
 }
 
+/** The features as a plain list of sections: short facts read faster all at once than behind tabs. */
+function Features({ title, groups }: { title: string; groups: readonly DisplayTab[] }): ReactElement | null {
+  if (groups.length === 0) return null;
+  return (
+    <section className="detail-section" aria-labelledby="features-title">
+      <h2 id="features-title">{title}</h2>
+      {groups.map((group) => (
+        <section key={group.name} id={`features-${group.name}`} className="feature-group" aria-labelledby={`features-${group.name}-title`}>
+          <h3 id={`features-${group.name}-title`}>{group.title}</h3>
+          <FieldList fields={group.fields} />
+        </section>
+      ))}
+    </section>
+  );
+}
+
+function ContactLines({ rep, t }: { rep: NonNullable<EstateDisplayModel['salesRep']>; t: PageContext['t'] }): ReactElement {
+  const lines = [
+    { value: rep.phone, href: `tel:${rep.phone?.replace(/\s+/g, '')}`, icon: 'phone' as const, label: t('detail.contact.phone') },
+    { value: rep.mobile, href: `tel:${rep.mobile?.replace(/\s+/g, '')}`, icon: 'phone' as const, label: t('detail.contact.mobile') },
+    { value: rep.email, href: `mailto:${rep.email}`, icon: 'mail' as const, label: t('detail.contact.email') },
+  ].filter((line) => line.value);
+  return (
+    <ul className="sales-rep__lines">
+      {lines.map((line) => (
+        <li key={line.href}>
+          <a href={line.href}>
+            <Icon name={line.icon} /> <span className="visually-hidden">{line.label}: </span>
+            {line.value}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: DetailPageModel }): ReactElement {
   const { display } = model;
   const t = ctx.t;
@@ -91,8 +138,9 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
     </>
   );
   const planningFields = display.planning.fields;
+  const failureText = t('detail.modal.failed');
   return (
-    <Layout ctx={ctx} title={model.seo.title} description={model.seo.description} head={head}>
+    <Layout ctx={ctx} title={model.seo.title} description={model.seo.description} head={head} bottomBar={<ActionBar {...model.actions} />}>
       <article className="container estate-detail" data-estate-id={display.id}>
         <header className="estate-detail__header">
           {model.project && (
@@ -103,12 +151,12 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
           <div className="estate-detail__badges">
             <span className={`status-badge${display.available ? '' : ' status-badge--closed'}`}>{display.statusLabel}</span>
             {display.sticker && (
-              <span className={model.stickerClass ? `sticker ${model.stickerClass}` : 'sticker'}>
+              <span className={model.stickerClass ? `sticker ${model.stickerClass}` : 'sticker'} lang={display.sticker.textLang}>
                 {display.sticker.text}
               </span>
             )}
           </div>
-          <h1>{display.title}</h1>
+          <h1 lang={display.titleLang}>{display.title}</h1>
           <p className="estate-detail__address">
             <Icon name="pin" /> {display.address.lines.join(', ')}
           </p>
@@ -132,7 +180,22 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
             {model.descriptionHtml && (
               <section className="detail-section" aria-labelledby="description-title">
                 <h2 id="description-title">{t('detail.description')}</h2>
-                <div className="prose" dangerouslySetInnerHTML={{ __html: model.descriptionHtml }} />
+                <div className="prose" lang={display.descriptionLang} dangerouslySetInnerHTML={{ __html: model.descriptionHtml }} />
+              </section>
+            )}
+
+            {display.videos.length > 0 && (
+              <section className="detail-section" aria-labelledby="videos-title">
+                <h2 id="videos-title">{t('detail.videos')}</h2>
+                <ul className="video-links">
+                  {display.videos.map((video) => (
+                    <li key={video.href}>
+                      <a className="button button--ghost" href={video.href} target="_blank" rel="noopener noreferrer">
+                        <Icon name="play" /> {video.label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
               </section>
             )}
 
@@ -154,7 +217,9 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
                       {display.units.map((unit) => (
                         <tr key={unit.id} className={unit.available ? undefined : 'is-closed'}>
                           <th scope="row">
-                            <a href={unit.path}>{unit.title}</a>
+                            <a href={unit.path} lang={unit.titleLang}>
+                              {unit.title}
+                            </a>
                           </th>
                           <td>{unit.statusLabel}</td>
                           <td>{unit.bedroomsText}</td>
@@ -168,27 +233,10 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
               </section>
             )}
 
-            {display.tabs.length > 0 && (
-              <section className="detail-section" aria-labelledby="details-title">
-                <h2 id="details-title">{t('detail.details')}</h2>
-                <nav className="tab-nav" aria-label={t('detail.details')}>
-                  {display.tabs.map((tab) => (
-                    <a key={tab.name} href={`#tab-${tab.name}`}>
-                      {tab.title}
-                    </a>
-                  ))}
-                </nav>
-                {display.tabs.map((tab) => (
-                  <section key={tab.name} id={`tab-${tab.name}`} className="detail-tab" aria-labelledby={`tab-${tab.name}-title`}>
-                    <h3 id={`tab-${tab.name}-title`}>{tab.title}</h3>
-                    <FieldList fields={tab.fields} />
-                  </section>
-                ))}
-              </section>
-            )}
+            <Features title={t('detail.details')} groups={model.features} />
 
             {display.layout.length > 0 && (
-              <section className="detail-section" aria-labelledby="layout-title">
+              <section className="detail-section" id="layout" aria-labelledby="layout-title">
                 <h2 id="layout-title">{t('detail.layout')}</h2>
                 <div className="floors">
                   {display.layout.map((floor) => (
@@ -213,7 +261,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
             )}
 
             {(display.energy || display.sharedEnergy) && (
-              <section className="detail-section" aria-labelledby="energy-title">
+              <section className="detail-section" id="energy" aria-labelledby="energy-title">
                 <h2 id="energy-title">{t('detail.energy')}</h2>
                 {display.energy && <Energy block={display.energy} barLabel={t('detail.epcBar')} />}
                 {display.sharedEnergy && <Energy block={display.sharedEnergy} title={t('detail.sharedEnergy')} barLabel={t('detail.epcBar')} />}
@@ -221,7 +269,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
             )}
 
             {planningFields.length > 0 && (
-              <section className="detail-section" aria-labelledby="planning-title">
+              <section className="detail-section" id="planning" aria-labelledby="planning-title">
                 <h2 id="planning-title">{t('detail.planning')}</h2>
                 {(display.planning.floodingIcon.building || display.planning.floodingIcon.parcel) && (
                   <p className="flooding-warning">
@@ -285,7 +333,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
             <MapBlock {...model.map} />
           </div>
 
-          <aside className="estate-detail__aside">
+          <aside className="estate-detail__aside" id="contact">
             <div className="contact-card">
               <p className="contact-card__price">{display.priceText}</p>
               {display.reference && <p className="contact-card__reference">{t('detail.reference', { reference: display.reference })}</p>}
@@ -293,32 +341,18 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
                 <div className="sales-rep">
                   <h2 className="sales-rep__title">{t('detail.contact.title')}</h2>
                   {display.salesRep.picture && (
-                    <img
+                    <Picture
                       className="sales-rep__photo"
-                      src={display.salesRep.picture.replace('/large/', '/thumb/')}
+                      src={display.salesRep.picture}
                       alt={t('detail.contact.photo', { name: display.salesRep.name })}
-                      width={80}
-                      height={80}
-                      loading="lazy"
+                      width={64}
+                      height={64}
+                      widths={PHOTO_LAYOUTS.thumb.widths}
+                      sizes="64px"
                     />
                   )}
                   <p className="sales-rep__name">{display.salesRep.name}</p>
-                  <ul className="sales-rep__lines">
-                    {[
-                      { value: display.salesRep.phone, href: `tel:${display.salesRep.phone?.replace(/\s+/g, '')}`, icon: 'phone' as const, label: t('detail.contact.phone') },
-                      { value: display.salesRep.mobile, href: `tel:${display.salesRep.mobile?.replace(/\s+/g, '')}`, icon: 'phone' as const, label: t('detail.contact.mobile') },
-                      { value: display.salesRep.email, href: `mailto:${display.salesRep.email}`, icon: 'mail' as const, label: t('detail.contact.email') },
-                    ]
-                      .filter((line) => line.value)
-                      .map((line) => (
-                        <li key={line.href}>
-                          <a href={line.href}>
-                            <Icon name={line.icon} /> <span className="visually-hidden">{line.label}: </span>
-                            {line.value}
-                          </a>
-                        </li>
-                      ))}
-                  </ul>
+                  <ContactLines rep={display.salesRep} t={t} />
                 </div>
               )}
               <Modal
@@ -327,6 +361,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
                 openLabel={t('detail.extraInfo.open')}
                 closeLabel={t('detail.modal.close')}
                 successText={t('detail.extraInfo.success')}
+                failureText={failureText}
                 successVisible={model.forms.sent === 'extra-info'}
                 open={model.forms.open === 'extra-info'}
               >
@@ -339,6 +374,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
                   openLabel={t('detail.sendToFriend.open')}
                   closeLabel={t('detail.modal.close')}
                   successText={t('detail.sendToFriend.success')}
+                  failureText={failureText}
                   successVisible={model.forms.sent === 'send-to-friend'}
                   open={model.forms.open === 'send-to-friend'}
                 >
@@ -355,16 +391,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
           </aside>
         </div>
 
-        <section
-          className="similar-estates"
-          aria-label={t('detail.similar.title')}
-          hx-get={model.similarUrl}
-          hx-trigger="revealed"
-          hx-swap="outerHTML"
-          data-similar-estates=""
-        >
-          <p className="similar-estates__loading">{t('detail.similar.loading')}</p>
-        </section>
+        <SimilarEstatesPlaceholder {...model.similar} />
       </article>
     </Layout>
   );

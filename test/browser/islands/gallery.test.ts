@@ -174,6 +174,33 @@ describe('gallery island', () => {
     await context.close();
   });
 
+  it('shows a strip of 8 thumbnails on a desktop screen', async () => {
+    const { page, context } = await openIslandPage(harness, { viewport: VIEWPORTS.desktop });
+    await galleryReady(page);
+    await page.waitForTimeout(600);
+    const visible = await Promise.all(Array.from({ length: 12 }, (_, index) => thumbIsVisible(page, index)));
+    expect(visible.filter(Boolean)).toHaveLength(8);
+    expect(visible.slice(0, 8).every(Boolean)).toBe(true);
+    await context.close();
+  });
+
+  it('keeps the slider buttons in the tab order', async () => {
+    const { page, context } = await openIslandPage(harness);
+    await galleryReady(page);
+    await page.locator('.gallery__frame[data-index="0"][data-state="loaded"]').waitFor();
+    await page.locator('.gallery__frame[data-index="0"]').focus();
+    const reached: string[] = [];
+    for (let step = 0; step < 12 && reached.at(-1) !== 'Next photo'; step += 1) {
+      await page.keyboard.press('Tab');
+      reached.push((await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) ?? '');
+    }
+    expect(reached.at(-1)).toBe('Next photo');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Previous photo');
+    await context.close();
+  });
+
   it('looks right on a phone', async () => {
     const { page, context, unexpectedErrors } = await openIslandPage(harness, { viewport: VIEWPORTS.phone });
     await galleryReady(page);

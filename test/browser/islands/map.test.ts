@@ -35,7 +35,8 @@ describe('map island', () => {
     const marker = page.locator('.leaflet-marker-icon');
     expect(await marker.getAttribute('src')).toMatch(/^\/assets\/media\/marker-icon-[A-Z0-9]+\.png$/);
     expect(await marker.getAttribute('title')).toBe('Kouter 12, 9000 Gent');
-    expect(await page.locator('.leaflet-control-zoom-in').count()).toBe(1);
+    expect(await page.locator('.leaflet-control-zoom-in').getAttribute('title')).toBe('Zoom the map in');
+    expect(await page.locator('.leaflet-control-zoom-out').getAttribute('title')).toBe('Zoom the map out');
     expect(await page.getByRole('region', { name: 'Map of Kouter 12, 9000 Gent' }).count()).toBe(1);
     await page.locator('.leaflet-tile-loaded').first().waitFor();
     const tiles = [...harness.server.hits.keys()].filter((path) => path.startsWith('/tiles/'));

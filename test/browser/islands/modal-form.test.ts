@@ -2,7 +2,8 @@
 import type { Page } from 'playwright-core';
 import { VIEWPORTS } from '../support/browser.js';
 import { animationsDone, type Harness, openIslandPage, startHarness, viewportScreenshot } from './support/harness.js';
-import { invalidFormFragment } from './support/island-page.js';
+import { FAILURE_TEXT, invalidFormFragment } from './support/island-page.js';
+import { REFUSED_TEXT } from './support/island-server.js';
 
 async function openExtraInfo(page: Page) {
   await page.locator('[data-island="modal-form"][data-island-state="mounted"]').first().waitFor({ state: 'attached' });
@@ -129,16 +130,24 @@ describe('modal form island', () => {
     await context.close();
   });
 
-  it('on a server failure keeps the input, shows an empty danger alert at the top of the dialog and logs the error', async () => {
-    const { page, context, unexpectedErrors } = await openIslandPage(harness, { consent: 'accepted', viewport: VIEWPORTS.phone });
+  it('on a server failure keeps the input, scrolls the dialog to its alert at the top, says what happened and logs the error', async () => {
+    // A short phone screen: the dialog scrolls, and the visitor is at its bottom when sending.
+    const { page, context, unexpectedErrors } = await openIslandPage(harness, { consent: 'accepted', viewport: { width: 390, height: 560 } });
     const dialog = await openExtraInfo(page);
     await fillExtraInfo(page);
     harness.server.formOutcome = 'server-error';
+    await animationsDone(page, '#extra-info');
+    const scrolledDown = await page.evaluate(() => {
+      const element = document.getElementById('extra-info')!;
+      element.scrollTop = element.scrollHeight;
+      return element.scrollTop;
+    });
+    expect(scrolledDown).toBeGreaterThan(0);
     await dialog.getByRole('button', { name: 'Send' }).click();
     const danger = dialog.locator('[data-modal-error]');
     await danger.waitFor({ state: 'visible' });
-    expect(await danger.innerText()).toBe('');
-    expect(await page.evaluate(() => document.getElementById('extra-info')!.scrollTop)).toBe(0);
+    expect(await danger.innerText()).toBe(FAILURE_TEXT);
+    await page.waitForFunction(() => document.getElementById('extra-info')!.scrollTop === 0);
     expect(await dialog.locator('form').getAttribute('aria-busy')).toBeNull();
     expect(await dialog.getByRole('button', { name: 'Send' }).isDisabled()).toBe(false);
     expect(await dialog.getByLabel('Name').inputValue()).toBe('Ann Peeters');
@@ -153,6 +162,23 @@ describe('modal form island', () => {
     await page.getByRole('button', { name: 'Ask for more information' }).click();
     expect(await danger.isVisible()).toBe(false);
     expect(await dialog.getByLabel('Name').inputValue()).toBe('');
+    await context.close();
+  });
+
+  it("shows the server's own message when it refuses the post", async () => {
+    const { page, context } = await openIslandPage(harness, { consent: 'accepted' });
+    const dialog = await openExtraInfo(page);
+    await fillExtraInfo(page);
+    harness.server.formOutcome = 'refused';
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    const danger = dialog.locator('[data-modal-error]');
+    await danger.waitFor({ state: 'visible' });
+    expect(await danger.innerText()).toBe(REFUSED_TEXT);
+
+    // The next failure without a message of its own says the page's text again.
+    harness.server.formOutcome = 'network-error';
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await page.waitForFunction((text) => document.querySelector('#extra-info [data-modal-error]')?.textContent === text, FAILURE_TEXT);
     await context.close();
   });
 

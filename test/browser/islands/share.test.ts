@@ -24,7 +24,7 @@ describe('share island', () => {
   it('keeps them hidden when the visitor declines cookies', async () => {
     const { page, context } = await openIslandPage(harness);
     await page.getByRole('button', { name: 'Decline' }).click();
-    await page.locator('#consent-banner').waitFor({ state: 'detached' });
+    await page.locator('#consent-banner').waitFor({ state: 'hidden' });
     await page.waitForTimeout(400);
     expect(await page.locator('.share-links').isHidden()).toBe(true);
     await context.close();
@@ -63,6 +63,7 @@ describe('share island', () => {
   it('renders them visible for a visitor who accepted before, mail in the same tab and networks in a new one', async () => {
     const { page, context, unexpectedErrors } = await openIslandPage(harness, { consent: 'accepted', viewport: VIEWPORTS.phone });
     const links = page.locator('.share-links');
+    await page.locator('.share-links[data-island-state="mounted"]').waitFor();
     expect(await links.isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'WhatsApp' }).getAttribute('target')).toBe('_blank');
     expect(await page.getByRole('link', { name: 'WhatsApp' }).getAttribute('rel')).toBe('noopener noreferrer');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 
 /** Flags that keep Chromium from calling out to the closed network (see TOOLING.md). */
 const CHROMIUM_ARGS = [
@@ -31,6 +31,32 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage });
   return path;
+}
+
+/** Every axe violation, whatever its impact, as readable lines. */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map(
+    (violation) => `${violation.impact}: ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+}
+
+/**
+ * Records Content-Security-Policy violations in `window.cspViolations` on every page of the context (an init
+ * script, so it listens before the page's own scripts run).
+ */
+export async function recordCspViolations(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const violations: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = violations;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      violations.push(`${event.violatedDirective} ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`),
+    );
+  });
+}
+
+export function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? ['no recorder on this page']);
 }
 
 /** axe violations that block a visitor (serious or critical), as readable lines. */

@@ -6,9 +6,9 @@ import { MapBlock } from '../../../../views/components/map-block.js';
 import { Modal } from '../../../../views/components/modal.js';
 import { ShareLinks, type ShareLink } from '../../../../views/components/share-links.js';
 import { Layout } from '../../../../views/layouts/layout.js';
-import type { ConsentChoice, PageContext } from '../../../../views/page-context.js';
+import type { PageContext } from '../../../../views/page-context.js';
 import { renderPage } from '../../../../views/render.js';
-import { PHOTO_SIZES, type PageRequest } from './island-server.js';
+import { DEMO_STYLESHEET, FAKE_BOT_CHECK_SCRIPT, PHOTO_SIZES, type PageRequest } from './island-server.js';
 
 const ROOT = join(__dirname, '../../../..');
 
@@ -24,6 +24,18 @@ function englishTranslator(): PageContext['t'] {
     return typeof found === 'string' ? found : key;
   };
 }
+
+/** What the modal's danger alert says when a post fails without a message of its own. */
+export const FAILURE_TEXT = 'Your message has not been sent. Please try again in a moment.';
+
+/** The form's own validation messages (the island shows them instead of the browser's). */
+export const VALIDATION_TEXTS = {
+  required: 'Fill in this field, please.',
+  email: 'That does not look like an email address.',
+  tooLong: 'Shorter, please.',
+  pattern: 'Use the format asked for.',
+  checkbox: 'Tick this box, please.',
+} as const;
 
 export const GALLERY_TEXTS: GalleryTexts = {
   previous: 'Previous photo',
@@ -86,7 +98,16 @@ function Field({ form, name, label, type = 'text', state, autoComplete, textarea
 /** Stands in for helper E's extra-info fragment: same shape (action, fields, consent boxes, hidden token). */
 export function ExtraInfoForm({ state = {} }: { state?: FormState }) {
   return (
-    <form action="/forms/extra-info" method="post" data-bot-check-site-key="site-key">
+    <form
+      action="/forms/extra-info"
+      method="post"
+      data-bot-check-site-key="site-key"
+      data-validation-required={VALIDATION_TEXTS.required}
+      data-validation-email={VALIDATION_TEXTS.email}
+      data-validation-too-long={VALIDATION_TEXTS.tooLong}
+      data-validation-pattern={VALIDATION_TEXTS.pattern}
+      data-validation-checkbox={VALIDATION_TEXTS.checkbox}
+    >
       <input type="hidden" name="estateId" value="42" />
       <input type="hidden" name="g-recaptcha-response" value="" />
       <Field form="extra-info" name="name" label="Name" state={state} autoComplete="name" />
@@ -138,48 +159,31 @@ export function invalidFormFragment(path: string): string {
     : renderToStaticMarkup(<SendToFriendForm state={{ errors: { friendEmail: invalidEmail } }} />);
 }
 
-const PAGE_STYLE = `
-.demo-crumbs { color: var(--ink-soft); font-size: .9rem; margin-bottom: .4rem; }
-.demo-heading { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: .25rem 1rem; margin-bottom: 1.25rem; }
-.demo-heading h1 { margin: 0; }
-.demo-price { font-size: 1.6rem; font-weight: 700; color: var(--brand); margin: 0; }
-.demo-columns { display: grid; gap: 2rem; }
-.demo-contact { display: grid; gap: 1rem; align-self: start; padding: 1.5rem; border: 1px solid var(--line); border-radius: var(--radius); box-shadow: var(--shadow); }
-.demo-contact h2 { margin: 0; }
-.demo-contact > p { margin: 0; color: var(--ink-soft); }
-.field-error { color: var(--danger); font-size: .9rem; margin: .3rem 0 0; }
-@media (min-width: 960px) { .demo-columns { grid-template-columns: minmax(0, 1fr) 360px; } .demo-contact { position: sticky; top: 88px; } }
-`;
-
-/** A bot-check provider like reCAPTCHA v3's, answering a recognisable token. */
-const FAKE_BOT_CHECK = `window.grecaptcha = { ready: function (cb) { cb(); }, execute: function (key, options) { return Promise.resolve('token:' + key + ':' + options.action); } };`;
-
 /**
  * The detail page's islands in the real layout. Query: map=none (no coordinates), photos=N,
  * success=extra-info (the no-JS flow came back).
  */
-export function renderIslandPage(manifest: Record<string, string>, { nonce, url, consent }: PageRequest): string {
+export function renderIslandPage(manifest: Record<string, string>, { url }: PageRequest): string {
   const t = englishTranslator();
   const ctx: PageContext = {
     locale: 'en',
     t,
-    nonce,
     site: { name: 'Immo Gent', logoUrl: `/assets/${manifest['logo.svg']}`, brandColor: '#0b5a6b', email: 'info@immo.test', phone: '+32 9 123 45 67' },
     assets: { styles: [`/assets/${manifest['app.css']}`], scripts: [`/assets/${manifest['app.js']}`] },
     alternates: { nl: '/page', fr: '/page', en: '/page', de: '/page' },
     hreflang: [],
     canonicalUrl: 'http://immo.test/en/offer/42',
-    nav: { home: '/page', favorites: '/page#favorites', subscribe: '/page#subscribe', privacy: '/page#privacy', terms: '/page#terms' },
-    consent: consent === 'accepted' || consent === 'declined' ? (consent as ConsentChoice) : undefined,
+    nav: { home: '/page', favorites: '/page#favorites', subscribe: '/page#subscribe', privacy: '/page#privacy', terms: '/page#terms', cookieSettings: '/page#cookies' },
     consentAction: '/consent',
     currentPath: '/page',
   };
   const withoutMap = url.searchParams.get('map') === 'none';
   const photos = demoPhotos(Number(url.searchParams.get('photos') ?? 12));
+  // Like the app's pages: no inline style or script (the server's CSP refuses them), only files.
   const head = (
     <>
-      <style nonce={nonce} dangerouslySetInnerHTML={{ __html: PAGE_STYLE }} />
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: FAKE_BOT_CHECK }} />
+      <link rel="stylesheet" href={DEMO_STYLESHEET} />
+      <script src={FAKE_BOT_CHECK_SCRIPT} />
     </>
   );
   return renderPage(
@@ -206,9 +210,11 @@ export function renderIslandPage(manifest: Record<string, string>, { nonce, url,
               tileUrl="/tiles/{z}/{x}/{y}.png"
               attribution="&copy; Test tiles"
               mapLabel="Map of Kouter 12, 9000 Gent"
+              zoomInTitle="Zoom the map in"
+              zoomOutTitle="Zoom the map out"
             />
             {withoutMap && <div id="bare-map-island" data-island="map" data-props="{}" />}
-            <ShareLinks title="Share this property" links={SHARE_LINKS} consented={ctx.consent === 'accepted'} />
+            <ShareLinks title="Share this property" links={SHARE_LINKS} />
           </div>
           <aside className="demo-contact" aria-labelledby="contact-title">
             <h2 id="contact-title">Interested?</h2>
@@ -219,6 +225,7 @@ export function renderIslandPage(manifest: Record<string, string>, { nonce, url,
               openLabel="Ask for more information"
               closeLabel="Close"
               successText="Thank you, we will contact you soon."
+              failureText={FAILURE_TEXT}
               successVisible={url.searchParams.get('sent') === 'extra-info'}
             >
               <ExtraInfoForm />
@@ -229,6 +236,7 @@ export function renderIslandPage(manifest: Record<string, string>, { nonce, url,
               openLabel="Send to a friend"
               closeLabel="Close"
               successText="Your friend will receive this property by email."
+              failureText={FAILURE_TEXT}
             >
               <SendToFriendForm />
             </Modal>

@@ -24,21 +24,26 @@ function startServer(args = [], env = {}) {
   const child = pinned(0, [new URL('./server.mjs', import.meta.url).pathname, ...args], env);
   let output = '';
   return new Promise((resolve, reject) => {
-    child.on('exit', (code) => reject(new Error(`benchmark server exited (${code}) before it was ready:\n${output}`)));
-    child.stdout.on('data', (chunk) => {
+    const early = (code) => reject(new Error(`benchmark server exited (${code}) before it was ready:\n${output}`));
+    child.on('exit', early);
+    const onData = (chunk) => {
       output += chunk;
       const ready = /ready (\d+)/.exec(output);
       if (!ready) return;
-      child.removeAllListeners('exit');
+      child.off('exit', early);
+      // Keeps reading (logs, then peak-rss at the end) without handling "ready" again.
+      child.stdout.off('data', onData);
+      child.stdout.on('data', (more) => (output += more));
       resolve({
         base: `http://127.0.0.1:${ready[1]}`,
         stop: () =>
           new Promise((done) => {
-            child.on('exit', () => done(Number(/peak-rss (\d+)/.exec(output)?.[1] ?? NaN)));
+            child.on('close', () => done(Number(/peak-rss (\d+)/.exec(output)?.[1] ?? NaN)));
             child.kill('SIGTERM');
           }),
       });
-    });
+    };
+    child.stdout.on('data', onData);
   });
 }
 
@@ -47,10 +52,11 @@ function autocannon(url, connections, seconds, headers = {}) {
   const child = pinned(1, [AUTOCANNON, '-j', '-c', String(connections), '-d', String(seconds), ...headerArgs, url]);
   let json = '';
   child.stdout.on('data', (chunk) => (json += chunk));
-  return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(json)) : reject(new Error(`autocannon exited ${code}`)))));
+  return new Promise((resolve, reject) => child.on('close', (code) => (code === 0 ? resolve(JSON.parse(json)) : reject(new Error(`autocannon exited ${code}`)))));
 }
 
 async function measure(url, connections, headers) {
+  process.stderr.write(`  ${url} at ${connections} connections…\n`);
   await autocannon(url, connections, WARMUP_S, headers);
   const result = await autocannon(url, connections, DURATION_S, headers);
   if (result.errors > 0 || result.timeouts > 0) throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} time-outs`);

@@ -8,13 +8,13 @@ import { EstateDetailService } from '../detail/estate-detail.service.js';
 import { pickText } from '../i18n/localized-text.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import type { Locale } from '../routing/locales.js';
-import { MailOutboxService, type OutgoingMail } from '../mail/mail-outbox.service.js';
+import { type MailRequest, MailOutboxService } from '../mail/mail-outbox.service.js';
 import { InquiryEntity } from './inquiry.entity.js';
 import type { ExtraInfoDto, SendToFriendDto } from './inquiry.dto.js';
 
 /**
  * Stores a visitor's inquiry and queues its mail in one transaction: once the visitor is thanked,
- * both are in the database (the mail leaves through the outbox, with retries).
+ * both are in the database, the mail with its job (it leaves through the outbox, with retries).
  */
 @Injectable()
 export class InquiryService {
@@ -27,8 +27,9 @@ export class InquiryService {
   ) {}
 
   submitExtraInfo(dto: ExtraInfoDto, found: FoundEstate, locale: Locale): Promise<string> {
-    const t = this.translations.forLocale(locale);
     const { title, url } = this.listing(found, locale);
+    // In the agency's language; the visitor's language is named in it, so the agency can answer in that.
+    const agency = this.config.AGENCY_LOCALE;
     return this.store(
       found,
       locale,
@@ -36,14 +37,23 @@ export class InquiryService {
       {
         to: this.config.AGENCY_EMAIL,
         replyTo: dto.email,
-        subject: t.t('forms.mail.extraInfoSubject', { title, reference: found.estate.reference ?? String(found.estate.id) }),
-        text: t.t('forms.mail.extraInfoBody', { name: dto.name, email: dto.email, phone: dto.phone || '-', title, message: dto.message, url }),
+        locale: agency,
+        template: 'extra-info',
+        model: {
+          listing: { title, reference: found.estate.reference ?? String(found.estate.id), url },
+          visitor: {
+            name: dto.name,
+            email: dto.email,
+            phone: dto.phone || null,
+            language: this.translations.forLocale(agency).t(`mail.languages.${locale}`),
+            message: dto.message,
+          },
+        },
       },
     );
   }
 
   submitSendToFriend(dto: SendToFriendDto, found: FoundEstate, locale: Locale): Promise<string> {
-    const t = this.translations.forLocale(locale);
     const { title, url } = this.listing(found, locale);
     return this.store(
       found,
@@ -52,8 +62,10 @@ export class InquiryService {
       {
         to: dto.friendEmail,
         replyTo: dto.email,
-        subject: t.t('forms.mail.friendSubject', { name: dto.name, title }),
-        text: t.t('forms.mail.friendBody', { friendName: dto.friendName, name: dto.name, title, url, message: dto.message ?? '' }),
+        // The friend most likely reads the language the visitor chose.
+        locale,
+        template: 'send-to-friend',
+        model: { listing: { title, url }, senderName: dto.name, friendName: dto.friendName, message: dto.message ?? '' },
       },
     );
   }
@@ -67,12 +79,12 @@ export class InquiryService {
     found: FoundEstate,
     locale: Locale,
     inquiry: Omit<InquiryEntity, 'id' | 'estateId' | 'locale' | 'createdAt'>,
-    mail: Omit<OutgoingMail, 'inquiryId'>,
+    mail: MailRequest,
   ): Promise<string> {
     return this.dataSource.transaction(async (manager) => {
       const id = randomUUID();
       await manager.insert(InquiryEntity, { ...inquiry, id, estateId: found.estate.id, locale });
-      await this.mail.enqueue(manager, { ...mail, inquiryId: id });
+      await this.mail.queue(manager, { ...mail, inquiryId: id });
       return id;
     });
   }

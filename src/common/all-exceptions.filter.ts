@@ -4,6 +4,7 @@ import { DEFAULT_LOCALE, localeFromPath } from '../routing/locales.js';
 import { renderFragment, renderPage } from '../../views/render.js';
 import { InfoPage } from '../../views/pages/info-page.js';
 import { ErrorAlert } from '../../views/fragments/error-alert.js';
+import { DatabaseUnavailableError } from '../database/database-unavailable.error.js';
 import { errorCodeFor } from './errors.js';
 import { isHtmxRequest, sendHtml } from './html-response.js';
 import { PageContextService } from './page-context.service.js';
@@ -29,11 +30,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const status = statusOf(exception);
+    // The database is down or too slow: a localized 503 that says when to come back, not a 500.
+    const unavailable = DatabaseUnavailableError.from(exception);
+    const status = unavailable ? 503 : statusOf(exception);
     if (status >= 500) {
       this.logger.error({ err: exception, url: request.url }, 'request failed');
     }
     if (reply.sent) return;
+    if (unavailable) reply.header('Retry-After', String(unavailable.retryAfterSeconds));
     const locale = localeFromPath(request.url) ?? DEFAULT_LOCALE;
     const code = errorCodeFor(status);
     try {

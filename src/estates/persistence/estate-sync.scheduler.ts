@@ -1,46 +1,87 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../../config/config.js';
+import { JobQueue } from '../../jobs/job-queue.js';
 import { EstateRepository } from './estate.repository.js';
 import { EstateSyncService } from './estate-sync.service.js';
 
-const SYNC_JOB = 'estate-sync';
+export const SYNC_QUEUE = 'estate-sync';
+/** Every sync job carries this key: on the exclusive queue at most one is queued or running. */
+const SYNC_KEY = 'estate-sync';
+/** How often each process offers the interval's sync job; the first offer in an interval wins. */
+const OFFER_EVERY_MS = 60_000;
+
+interface SyncJob {
+  readonly reason: 'empty-cache' | 'interval';
+}
 
 /**
- * Keeps the cache fresh while the site runs: a first sync when the cache is empty (a fresh
- * database seeds itself, from fixtures/ when no CRM is configured), then every SYNC_INTERVAL_MINUTES.
+ * Keeps the cache fresh while the site runs, through the job queue: a sync job when the cache is
+ * empty at start (start-up never waits for it), then one per SYNC_INTERVAL_MINUTES. Every process
+ * offers the interval's job; pg-boss keeps one per key per interval (throttling) and one at a
+ * time (exclusive queue), so with several replicas the sync still runs once per interval.
  */
 @Injectable()
-export class EstateSyncScheduler implements OnApplicationBootstrap {
+export class EstateSyncScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(EstateSyncScheduler.name);
+  private timer?: NodeJS.Timeout;
+  /** The empty-cache job this process queued, if any (tests wait for it). */
+  fillJobId: string | null = null;
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly estates: EstateRepository,
     private readonly sync: EstateSyncService,
-    private readonly scheduler: SchedulerRegistry,
+    private readonly jobs: JobQueue,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if ((await this.estates.count()) === 0) {
-      const report = await this.sync.syncAll();
-      this.logger.log(`empty cache filled: ${report.cached} listings in ${report.durationMs} ms`);
+    await this.jobs.define(SYNC_QUEUE, {
+      policy: 'exclusive',
+      // The next interval is the retry.
+      retryLimit: 0,
+      expireInSeconds: this.config.SYNC_TIMEOUT_SECONDS + 60,
+    });
+    await this.jobs.work<SyncJob>(SYNC_QUEUE, async (job) => {
+      const report = await this.sync.syncAll(job.signal);
+      this.logger.log(`sync (${job.data.reason}) done in ${report.durationMs} ms: ${report.cached} listings cached`);
+    });
+    const count = await this.estates.count();
+    if (count === 0) {
+      // It counts as this interval's sync: the interval's own offer is then turned away.
+      this.fillJobId = await this.jobs.send<SyncJob>(SYNC_QUEUE, { reason: 'empty-cache' }, { singletonKey: SYNC_KEY, singletonSeconds: this.intervalSeconds });
+      this.jobs.wake(SYNC_QUEUE);
+      this.logger.log('empty cache: a sync job will fill it');
     } else {
-      this.logger.log(`cache holds ${await this.estates.count()} listings`);
+      this.logger.log(`cache holds ${count} listings`);
     }
-    const minutes = this.config.SYNC_INTERVAL_MINUTES;
-    if (minutes > 0) {
-      const timer = setInterval(() => void this.runScheduled(), minutes * 60_000);
-      timer.unref();
-      this.scheduler.addInterval(SYNC_JOB, timer);
+    if (this.config.SYNC_INTERVAL_MINUTES > 0) {
+      this.timer = setInterval(() => void this.offerIntervalSync(), Math.min(OFFER_EVERY_MS, this.config.SYNC_INTERVAL_MINUTES * 60_000));
+      this.timer.unref();
+      await this.offerIntervalSync();
     }
   }
 
-  private async runScheduled(): Promise<void> {
+  private get intervalSeconds(): number | undefined {
+    return this.config.SYNC_INTERVAL_MINUTES > 0 ? this.config.SYNC_INTERVAL_MINUTES * 60 : undefined;
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Queues this interval's sync unless some process already did; returns the job id, or null. */
+  async offerIntervalSync(): Promise<string | null> {
     try {
-      await this.sync.syncAll();
+      const id = await this.jobs.send<SyncJob>(
+        SYNC_QUEUE,
+        { reason: 'interval' },
+        { singletonKey: SYNC_KEY, singletonSeconds: this.intervalSeconds },
+      );
+      if (id) this.jobs.wake(SYNC_QUEUE);
+      return id;
     } catch (error) {
-      this.logger.error(`scheduled sync failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`scheduled sync not queued: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
     }
   }
 }

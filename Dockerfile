@@ -1,30 +1,38 @@
 # syntax=docker/dockerfile:1
-# Build stage: compile TypeScript and bundle the client assets.
-FROM node:20-bookworm-slim AS build
+# CI has no Docker: scripts/ci-image-recipe.mjs replays this file (the build stage's COPY/RUN lines, the runtime
+# stage's ENV, COPY --from=build, HEALTHCHECK and CMD) on the committed tree. Keep to those instructions, one path
+# per COPY --from=build line, or teach the recipe the new one.
+
+# Build stage: the locked dependencies, the compiled server and the bundled client, then dev dependencies dropped.
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+RUN npm run build
+RUN npm prune --omit=dev --no-audit --no-fund
 
-# Runtime stage: only what serving needs, as an unprivileged user.
-FROM node:20-bookworm-slim AS runtime
+# Runtime stage: only what serving needs. The files stay root's; the app runs as the unprivileged node user and
+# writes only to DATA_DIR (embedded database, mail outbox).
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data
 WORKDIR /app
-COPY --from=build --chown=node:node /app/package.json ./
-COPY --from=build --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/dist ./dist
-COPY --from=build --chown=node:node /app/public ./public
-COPY --from=build --chown=node:node /app/i18n ./i18n
-COPY --from=build --chown=node:node /app/fixtures ./fixtures
+COPY --from=build /app/package.json ./package.json
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/public ./public
+COPY --from=build /app/i18n ./i18n
+COPY --from=build /app/fixtures ./fixtures
+# Migrations against DATABASE_URL: docker run … node scripts/typeorm-cli.mjs migration:run
+COPY --from=build /app/scripts/typeorm-cli.mjs ./scripts/typeorm-cli.mjs
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=30s \
-  CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # node directly (not npm) so SIGTERM reaches the app and it shuts down gracefully.
 CMD ["node", "dist/src/main.js"]

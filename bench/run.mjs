@@ -1,97 +1,126 @@
-// npm run bench: prints the figures the issues ask for. Runs the built app (dist/) in production mode
-// on the embedded database with the demo catalogue.
-//   1. Detail page server render: median/p95 over 500 uncached requests of the largest listing
-//      (in-process inject: routing, database read, display model, React render, no network).
-//   2. JavaScript shipped before any interaction on that page, gzipped, measured in Chromium.
-import { gzipSync } from 'node:zlib';
-import { performance } from 'node:perf_hooks';
-import { median, percentile, startBuiltApp } from './support.mjs';
+// npm run bench (throughput): every scenario side by side in one run, the server pinned to core 0 and the load
+// generator (autocannon) to core 1, 3 s of warm-up then 10 s measured, at 10 and 32 connections.
+// The limit is a bare Fastify returning the largest detail page's exact bytes from memory.
+// Embedded database by default; set DATABASE_URL (a migrated, empty database) to measure on PostgreSQL.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-const RUNS = 500;
-const WARMUP = 50;
-const BUDGET_KB = 60;
+const require = createRequire(import.meta.url);
+const AUTOCANNON = require.resolve('autocannon/autocannon.js');
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,32').split(',').map(Number);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_S = 3;
+const TARGETS = { warm: 0.6, revalidated: 0.8, cacheOff: 0.12 };
 
-const { app, baseUrl } = await startBuiltApp();
-const fastify = app.getHttpAdapter().getInstance();
-try {
-  const { DataSource } = await import('typeorm');
-  const [largest] = await app.get(DataSource).query(
-    `SELECT id FROM estates WHERE parent_id IS NULL ORDER BY length(document::text) DESC LIMIT 1`,
-  );
-  const short = await fastify.inject({ method: 'GET', url: `/nl/aanbod/${largest.id}` });
-  const path = short.headers.location;
-
-  const times = [];
-  let bytes = 0;
-  for (let i = 0; i < WARMUP + RUNS; i++) {
-    const started = performance.now();
-    const response = await fastify.inject({ method: 'GET', url: path });
-    const elapsed = performance.now() - started;
-    if (response.statusCode !== 200) throw new Error(`${path} answered ${response.statusCode}`);
-    if (i >= WARMUP) times.push(elapsed);
-    bytes = response.body.length;
-  }
-  console.log(`detail page, largest listing (${largest.id}, ${(bytes / 1024).toFixed(1)} KB HTML), ${RUNS} runs each, no cache:`);
-  console.log(`  full request (route, embedded PGlite read, model, render): median ${median(times).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms`);
-
-  // The render itself: display model + React server render of the whole page, from the cached listing.
-  const { createRequire } = await import('node:module');
-  const require = createRequire(import.meta.url);
-  const { EstateDetailService } = require('../dist/src/detail/estate-detail.service.js');
-  const { EstateDetailPageRenderer } = require('../dist/src/detail/estate-detail-page.renderer.js');
-  const { PageContextService } = require('../dist/src/common/page-context.service.js');
-  const { EstateDetailPage } = require('../dist/views/pages/estate-detail-page.js');
-  const { renderPage } = require('../dist/views/render.js');
-  const found = await app.get(EstateDetailService).find(largest.id);
-  const renderer = app.get(EstateDetailPageRenderer);
-  const contexts = app.get(PageContextService);
-  const renderTimes = [];
-  for (let i = 0; i < WARMUP + RUNS; i++) {
-    const started = performance.now();
-    const ctx = contexts.create({ url: path, cookies: {}, headers: {} }, { raw: {} }, 'nl', { route: 'detail', paths: found.paths });
-    const model = await renderer.pageModel(found, 'nl', null);
-    renderPage(EstateDetailPage({ ctx, model }));
-    if (i >= WARMUP) renderTimes.push(performance.now() - started);
-  }
-  console.log(`  server-side render (display model + React): median ${median(renderTimes).toFixed(2)} ms, p95 ${percentile(renderTimes, 95).toFixed(2)} ms (target: median < 3 ms)`);
-
-  let chromium;
-  try {
-    ({ chromium } = await import('playwright-core'));
-  } catch {
-    chromium = null;
-  }
-  const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (!chromium) {
-    console.log('JavaScript budget: skipped (playwright-core not installed)');
-  } else {
-    const browser = await chromium.launch({
-      executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    const page = await browser.newPage();
-    const scripts = new Map();
-    page.on('response', async (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      try {
-        scripts.set(new URL(response.url()).pathname, gzipSync(await response.body()).length);
-      } catch {
-        // a script that failed to load has no body
-      }
-    });
-    await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(500);
-    const beforeInteraction = [...scripts.entries()];
-    const total = beforeInteraction.reduce((sum, [, size]) => sum + size, 0);
-    console.log(`JavaScript before any interaction (gzipped, ${beforeInteraction.length} files):`);
-    for (const [file, size] of beforeInteraction.sort((a, b) => b[1] - a[1])) console.log(`  ${(size / 1024).toFixed(1)} KB  ${file}`);
-    console.log(`  total ${(total / 1024).toFixed(1)} KB (budget ${BUDGET_KB} KB: ${total / 1024 <= BUDGET_KB ? 'within' : 'OVER'})`);
-    await page.locator('.gallery__slide.is-current .gallery__frame').click();
-    await page.waitForTimeout(800);
-    const later = [...scripts.entries()].filter(([file]) => !beforeInteraction.some(([seen]) => seen === file));
-    console.log(`  loaded on demand after opening the lightbox: ${later.map(([file, size]) => `${file} ${(size / 1024).toFixed(1)} KB`).join(', ') || 'none'}`);
-    await browser.close();
-  }
-} finally {
-  await app.close();
+function pinned(core, args, env = {}) {
+  return spawn('taskset', ['-c', String(core), process.execPath, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
 }
+
+/** Starts bench/server.mjs pinned to core 0; resolves with its port and a stop() that reports its peak RSS. */
+function startServer(args = [], env = {}) {
+  const child = pinned(0, [new URL('./server.mjs', import.meta.url).pathname, ...args], env);
+  let output = '';
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => reject(new Error(`benchmark server exited (${code}) before it was ready:\n${output}`)));
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const ready = /ready (\d+)/.exec(output);
+      if (!ready) return;
+      child.removeAllListeners('exit');
+      resolve({
+        base: `http://127.0.0.1:${ready[1]}`,
+        stop: () =>
+          new Promise((done) => {
+            child.on('exit', () => done(Number(/peak-rss (\d+)/.exec(output)?.[1] ?? NaN)));
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}
+
+function autocannon(url, connections, seconds, headers = {}) {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
+  const child = pinned(1, [AUTOCANNON, '-j', '-c', String(connections), '-d', String(seconds), ...headerArgs, url]);
+  let json = '';
+  child.stdout.on('data', (chunk) => (json += chunk));
+  return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(json)) : reject(new Error(`autocannon exited ${code}`)))));
+}
+
+async function measure(url, connections, headers) {
+  await autocannon(url, connections, WARMUP_S, headers);
+  const result = await autocannon(url, connections, DURATION_S, headers);
+  if (result.errors > 0 || result.timeouts > 0) throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} time-outs`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, statuses: { '2xx': result['2xx'], '3xx': result['3xx'], '4xx': result['4xx'] } };
+}
+
+async function largestDetailPage(base) {
+  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+  // A plain sitemap, or an index of sitemaps.
+  const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+  const pages = [];
+  for (const loc of urls) {
+    const path = new URL(loc).pathname;
+    if (path.endsWith('.xml')) {
+      const part = await (await fetch(`${base}${path}`)).text();
+      pages.push(...[...part.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname));
+    } else pages.push(path);
+  }
+  let best = null;
+  for (const path of pages.filter((candidate) => /^\/nl\/aanbod\//.test(candidate))) {
+    const response = await fetch(`${base}${path}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    if (!best || body.length > best.body.length) best = { path, body, etag: response.headers.get('etag') };
+  }
+  if (!best) throw new Error('no detail page in the sitemap');
+  return best;
+}
+
+const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite';
+console.log(`Throughput on ${database}: server on core 0, autocannon on core 1, ${WARMUP_S} s warm-up + ${DURATION_S} s per scenario, NODE_ENV=production`);
+
+const app = await startServer();
+const page = await largestDetailPage(app.base);
+const estateId = /\/aanbod\/(\d+)\//.exec(page.path)[1];
+const limitFile = join(mkdtempSync(join(tmpdir(), 'immo-bench-')), 'page.html');
+writeFileSync(limitFile, page.body);
+console.log(`largest detail page: ${page.path} (${(page.body.length / 1024).toFixed(1)} KB)\n`);
+
+const rows = [];
+const limit = await startServer(['--limit', limitFile]);
+const limits = {};
+for (const connections of CONNECTIONS) {
+  limits[connections] = await measure(`${limit.base}/`, connections);
+  rows.push({ scenario: 'limit: the same bytes from memory (bare Fastify)', connections, ...limits[connections] });
+}
+const limitRss = await limit.stop();
+
+const scenarios = [
+  { key: 'warm', name: 'detail page, warm', url: `${app.base}${page.path}` },
+  { key: 'revalidated', name: 'detail page, revalidated (If-None-Match → 304)', url: `${app.base}${page.path}`, headers: { 'If-None-Match': page.etag } },
+  { key: 'similar', name: 'similar-estates fragment', url: `${app.base}/nl/ajax/similar-estate/${estateId}`, headers: { 'HX-Request': 'true' } },
+  { key: 'home', name: 'home page', url: `${app.base}/nl` },
+];
+for (const scenario of scenarios) {
+  for (const connections of CONNECTIONS) rows.push({ key: scenario.key, scenario: scenario.name, connections, ...(await measure(scenario.url, connections, scenario.headers)) });
+}
+const appRss = await app.stop();
+
+// The render cache off: every request reads the listing and renders the page.
+const uncached = await startServer([], { BENCH_ENV: JSON.stringify({ RENDER_CACHE_MB: '0' }) });
+for (const connections of CONNECTIONS) rows.push({ key: 'cacheOff', scenario: 'detail page, render cache off', connections, ...(await measure(`${uncached.base}${page.path}`, connections)) });
+const uncachedRss = await uncached.stop();
+
+const pad = (text, width) => String(text).padEnd(width);
+console.log(`${pad('scenario', 52)}${pad('conns', 7)}${pad('req/s', 10)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('× limit', 9)}target`);
+for (const row of rows) {
+  const ratio = row.rps / limits[row.connections].rps;
+  const target = TARGETS[row.key];
+  const verdict = target ? `≥ ${target}× ${ratio >= target ? 'met' : 'NOT met'}` : '';
+  const p99Note = row.connections === 32 && row.key ? (row.p99 < 25 ? '' : ' (p99 ≥ 25 ms)') : '';
+  console.log(`${pad(row.scenario, 52)}${pad(row.connections, 7)}${pad(Math.round(row.rps), 10)}${pad(row.p50, 8)}${pad(row.p99, 8)}${pad(ratio.toFixed(3), 9)}${verdict}${p99Note}`);
+}
+console.log(`\npeak RSS: app ${appRss} MB, app with the render cache off ${uncachedRss} MB, limit server ${limitRss} MB (${database})`);

@@ -1,5 +1,5 @@
 import htmx from 'htmx.org';
-import { CONSENT_EVENT } from './lib/consent';
+import { CONSENT_EVENT, mountConsentBanner } from './lib/consent';
 import { mountIslands, registerIsland } from './lib/islands';
 import { handleSimilarEstatesFailures } from './lib/similar-estates';
 
@@ -14,6 +14,7 @@ window.htmx = htmx;
 document.body.addEventListener(CONSENT_EVENT, () => document.dispatchEvent(new CustomEvent(CONSENT_EVENT)));
 
 handleSimilarEstatesFailures(document.body);
+mountConsentBanner();
 
 registerIsland('gallery', () => import('./islands/gallery'));
 registerIsland('map', () => import('./islands/map'));

@@ -49,6 +49,16 @@ const stylesheetUrlPlugin = {
   },
 };
 
+/** tiny-slider's <style>-element helper is replaced by a constructed stylesheet (see client/lib/constructed-stylesheet.ts). */
+const constructedStylesheetPlugin = {
+  name: 'tiny-slider-constructed-stylesheet',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /helpers\/createStyleSheet\.js$/ }, (args) =>
+      args.importer.includes('/tiny-slider/') ? { path: join(root, 'client/lib/constructed-stylesheet.ts') } : undefined,
+    );
+  },
+};
+
 const result = await build({
   absWorkingDir: root,
   entryPoints: { app: 'client/app.ts', 'app-style': 'client/styles/app.css' },
@@ -60,7 +70,7 @@ const result = await build({
   ...assetOptions,
   entryNames: '[name]-[hash]',
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [stylesheetUrlPlugin],
+  plugins: [stylesheetUrlPlugin, constructedStylesheetPlugin],
   sourcemap: true,
   metafile: true,
   legalComments: 'linked',

@@ -43,23 +43,77 @@ const SUBTYPES = {
   COMMERCIAL: ['OFFICE', 'SHOP', 'HOTEL', 'RESTAURANT', 'WORKSHOP', 'WAREHOUSE'],
   PROJECT: ['NEW_BUILD_PROJECT', 'RESIDENTIAL_PROJECT'],
 };
-const NOUN = {
-  HOUSE: { nl: 'woning', fr: 'maison', en: 'house', de: 'Haus' },
-  APARTMENT: { nl: 'appartement', fr: 'appartement', en: 'apartment', de: 'Wohnung' },
-  GARAGE: { nl: 'garage', fr: 'garage', en: 'garage', de: 'Garage' },
-  PLOT: { nl: 'grond', fr: 'terrain', en: 'plot', de: 'Grundstück' },
-  COMMERCIAL: { nl: 'handelspand', fr: 'bien commercial', en: 'commercial property', de: 'Gewerbeimmobilie' },
+// Title wordings per head type, in four languages (a CRM with translations): one is drawn per listing.
+const WORDINGS = {
+  HOUSE: [
+    { nl: 'Ruime woning', fr: 'Maison spacieuse', en: 'Spacious house', de: 'Geräumiges Haus' },
+    { nl: 'Lichtrijke woning', fr: 'Maison lumineuse', en: 'Bright house', de: 'Helles Haus' },
+    { nl: 'Gerenoveerde woning', fr: 'Maison rénovée', en: 'Renovated house', de: 'Renoviertes Haus' },
+    { nl: 'Charmante woning', fr: 'Maison charmante', en: 'Charming house', de: 'Charmantes Haus' },
+    { nl: 'Instapklare woning', fr: 'Maison prête à emménager', en: 'Move-in ready house', de: 'Bezugsfertiges Haus' },
+  ],
+  APARTMENT: [
+    { nl: 'Ruim appartement', fr: 'Appartement spacieux', en: 'Spacious apartment', de: 'Geräumige Wohnung' },
+    { nl: 'Lichtrijk appartement', fr: 'Appartement lumineux', en: 'Bright apartment', de: 'Helle Wohnung' },
+    { nl: 'Gerenoveerd appartement', fr: 'Appartement rénové', en: 'Renovated apartment', de: 'Renovierte Wohnung' },
+    { nl: 'Charmant appartement', fr: 'Appartement charmant', en: 'Charming apartment', de: 'Charmante Wohnung' },
+    { nl: 'Instapklaar appartement', fr: 'Appartement prêt à emménager', en: 'Move-in ready apartment', de: 'Bezugsfertige Wohnung' },
+  ],
+  GARAGE: [
+    { nl: 'Ruime garage', fr: 'Garage spacieux', en: 'Spacious garage', de: 'Geräumige Garage' },
+    { nl: 'Vlot bereikbare garage', fr: "Garage facile d'accès", en: 'Easy-access garage', de: 'Gut erreichbare Garage' },
+    { nl: 'Centraal gelegen garage', fr: 'Garage bien situé', en: 'Centrally located garage', de: 'Zentral gelegene Garage' },
+    { nl: 'Praktische garage', fr: 'Garage pratique', en: 'Practical garage', de: 'Praktische Garage' },
+    { nl: 'Veilige garage', fr: 'Garage sécurisé', en: 'Secure garage', de: 'Sichere Garage' },
+  ],
+  PLOT: [
+    { nl: 'Ruim perceel', fr: 'Vaste terrain', en: 'Spacious plot', de: 'Großzügiges Grundstück' },
+    { nl: 'Zonnig perceel', fr: 'Terrain ensoleillé', en: 'Sunny plot', de: 'Sonniges Grundstück' },
+    { nl: 'Rustig gelegen perceel', fr: 'Terrain au calme', en: 'Quietly located plot', de: 'Ruhig gelegenes Grundstück' },
+    { nl: 'Goed gelegen perceel', fr: 'Terrain bien situé', en: 'Well-located plot', de: 'Gut gelegenes Grundstück' },
+    { nl: 'Vlak perceel', fr: 'Terrain plat', en: 'Level plot', de: 'Ebenes Grundstück' },
+  ],
+  COMMERCIAL: [
+    { nl: 'Ruim handelspand', fr: 'Bien commercial spacieux', en: 'Spacious commercial property', de: 'Geräumige Gewerbeimmobilie' },
+    { nl: 'Lichtrijk handelspand', fr: 'Bien commercial lumineux', en: 'Bright commercial property', de: 'Helle Gewerbeimmobilie' },
+    { nl: 'Gerenoveerd handelspand', fr: 'Bien commercial rénové', en: 'Renovated commercial property', de: 'Renovierte Gewerbeimmobilie' },
+    { nl: 'Goed zichtbaar handelspand', fr: 'Bien commercial bien visible', en: 'Highly visible commercial property', de: 'Gut sichtbare Gewerbeimmobilie' },
+    { nl: 'Instapklaar handelspand', fr: "Bien commercial prêt à l'emploi", en: 'Ready-to-use commercial property', de: 'Bezugsfertige Gewerbeimmobilie' },
+  ],
 };
-// Adjectives in their agreeing forms: nl de-words / het-words, fr feminine / masculine (after the noun).
-const ADJECTIVE = [
-  { nl: ['Ruime', 'Ruim'], fr: ['spacieuse', 'spacieux'] },
-  { nl: ['Lichtrijke', 'Lichtrijk'], fr: ['lumineuse', 'lumineux'] },
-  { nl: ['Gerenoveerde', 'Gerenoveerd'], fr: ['rénovée', 'rénové'] },
-  { nl: ['Charmante', 'Charmant'], fr: ['charmante', 'charmant'] },
-  { nl: ['Instapklare', 'Instapklaar'], fr: ['prête à emménager', 'prêt à emménager'] },
-];
-/** nl: het-word? fr: feminine? */
-const GENDER = { HOUSE: { het: false, feminine: true }, APARTMENT: { het: true, feminine: false }, GARAGE: { het: false, feminine: false }, PLOT: { het: false, feminine: false }, COMMERCIAL: { het: true, feminine: false } };
+// Descriptions that fit the head type (no "living area" on a plot), in four languages; `p` is the place per language.
+const DESCRIPTIONS = {
+  HOUSE: (p) => ({
+    nl: `<p>Deze woning in ${p.nl} combineert comfort met een uitstekende ligging, vlak bij winkels, scholen en openbaar vervoer.</p><p><strong>Indeling:</strong></p><ul><li>lichtrijke leefruimte</li><li>praktische keuken</li><li>ruime bergingsmogelijkheden</li></ul><p>Neem gerust contact op voor een bezoek.</p>`,
+    fr: `<p>Cette maison à ${p.fr} allie confort et situation idéale, à proximité des commerces, des écoles et des transports en commun.</p><p><strong>Distribution :</strong></p><ul><li>séjour lumineux</li><li>cuisine pratique</li><li>nombreux rangements</li></ul><p>Contactez-nous pour une visite.</p>`,
+    en: `<p>This house in ${p.en} combines comfort with an excellent location close to shops, schools and public transport.</p><p><strong>Layout:</strong></p><ul><li>bright living area</li><li>practical kitchen</li><li>plenty of storage space</li></ul><p>Contact us to arrange a viewing.</p>`,
+    de: `<p>Dieses Haus in ${p.de} verbindet Komfort mit einer hervorragenden Lage nahe Geschäften, Schulen und öffentlichen Verkehrsmitteln.</p><p><strong>Aufteilung:</strong></p><ul><li>heller Wohnbereich</li><li>praktische Küche</li><li>viel Stauraum</li></ul><p>Kontaktieren Sie uns für eine Besichtigung.</p>`,
+  }),
+  APARTMENT: (p) => ({
+    nl: `<p>Dit appartement in ${p.nl} combineert comfort met een uitstekende ligging, vlak bij winkels, scholen en openbaar vervoer.</p><p><strong>Indeling:</strong></p><ul><li>lichtrijke leefruimte</li><li>praktische keuken</li><li>terras</li></ul><p>Neem gerust contact op voor een bezoek.</p>`,
+    fr: `<p>Cet appartement à ${p.fr} allie confort et situation idéale, à proximité des commerces, des écoles et des transports en commun.</p><p><strong>Distribution :</strong></p><ul><li>séjour lumineux</li><li>cuisine pratique</li><li>terrasse</li></ul><p>Contactez-nous pour une visite.</p>`,
+    en: `<p>This apartment in ${p.en} combines comfort with an excellent location close to shops, schools and public transport.</p><p><strong>Layout:</strong></p><ul><li>bright living area</li><li>practical kitchen</li><li>terrace</li></ul><p>Contact us to arrange a viewing.</p>`,
+    de: `<p>Diese Wohnung in ${p.de} verbindet Komfort mit einer hervorragenden Lage nahe Geschäften, Schulen und öffentlichen Verkehrsmitteln.</p><p><strong>Aufteilung:</strong></p><ul><li>heller Wohnbereich</li><li>praktische Küche</li><li>Terrasse</li></ul><p>Kontaktieren Sie uns für eine Besichtigung.</p>`,
+  }),
+  GARAGE: (p) => ({
+    nl: `<p>Deze garage in ${p.nl} biedt een veilige en vlot bereikbare staanplaats, vlak bij het centrum.</p><ul><li>geschikt voor een personenwagen</li><li>ideaal als extra bergruimte</li></ul><p>Neem gerust contact op voor meer informatie.</p>`,
+    fr: `<p>Ce garage à ${p.fr} offre un emplacement sûr et facile d'accès, à proximité du centre.</p><ul><li>convient pour une voiture</li><li>idéal comme espace de rangement supplémentaire</li></ul><p>Contactez-nous pour plus d'informations.</p>`,
+    en: `<p>This garage in ${p.en} offers a secure, easily accessible parking space close to the centre.</p><ul><li>suitable for a car</li><li>ideal as extra storage space</li></ul><p>Contact us for more information.</p>`,
+    de: `<p>Diese Garage in ${p.de} bietet einen sicheren, gut erreichbaren Stellplatz nahe dem Zentrum.</p><ul><li>geeignet für einen Pkw</li><li>ideal als zusätzlicher Stauraum</li></ul><p>Kontaktieren Sie uns für weitere Informationen.</p>`,
+  }),
+  PLOT: (p) => ({
+    nl: `<p>Dit perceel in ${p.nl} ligt in een rustige omgeving en is vlot bereikbaar.</p><ul><li>goed gelegen en mooi georiënteerd</li><li>stedenbouwkundige voorschriften op aanvraag</li></ul><p>Neem gerust contact op voor een plaatsbezoek.</p>`,
+    fr: `<p>Ce terrain à ${p.fr} se situe dans un environnement calme et facile d'accès.</p><ul><li>bien situé et bien orienté</li><li>prescriptions urbanistiques sur demande</li></ul><p>Contactez-nous pour une visite sur place.</p>`,
+    en: `<p>This plot in ${p.en} lies in quiet surroundings and is easy to reach.</p><ul><li>well located and well oriented</li><li>planning regulations on request</li></ul><p>Contact us to visit the site.</p>`,
+    de: `<p>Dieses Grundstück in ${p.de} liegt in ruhiger Umgebung und ist gut erreichbar.</p><ul><li>gut gelegen und gut ausgerichtet</li><li>Bauvorschriften auf Anfrage</li></ul><p>Kontaktieren Sie uns für eine Besichtigung vor Ort.</p>`,
+  }),
+  COMMERCIAL: (p) => ({
+    nl: `<p>Dit handelspand in ${p.nl} ligt op een zichtbare locatie met veel passage, vlot bereikbaar met de wagen en het openbaar vervoer.</p><p><strong>Indeling:</strong></p><ul><li>ruime, flexibel in te delen ruimte</li><li>sanitair en kitchenette</li><li>opslagruimte</li></ul><p>Neem gerust contact op voor een bezoek.</p>`,
+    fr: `<p>Ce bien commercial à ${p.fr} bénéficie d'un emplacement visible et passant, facile d'accès en voiture et en transports en commun.</p><p><strong>Distribution :</strong></p><ul><li>vaste espace modulable</li><li>sanitaires et kitchenette</li><li>espace de stockage</li></ul><p>Contactez-nous pour une visite.</p>`,
+    en: `<p>This commercial property in ${p.en} enjoys a visible location with plenty of passing trade, easy to reach by car and public transport.</p><p><strong>Layout:</strong></p><ul><li>spacious, flexible floor space</li><li>toilets and kitchenette</li><li>storage space</li></ul><p>Contact us to arrange a viewing.</p>`,
+    de: `<p>Diese Gewerbeimmobilie in ${p.de} liegt gut sichtbar in einer belebten Lage und ist mit dem Auto und mit öffentlichen Verkehrsmitteln gut erreichbar.</p><p><strong>Aufteilung:</strong></p><ul><li>großzügige, flexibel aufteilbare Fläche</li><li>Sanitäranlagen und Kochnische</li><li>Lagerraum</li></ul><p>Kontaktieren Sie uns für eine Besichtigung.</p>`,
+  }),
+};
 const HEATING = ['GAS', 'OIL', 'ELECTRICITY', 'HEAT_ACCUMULATION', 'PELLET', 'WOOD', 'GAS_HEATERS', 'PROPANE_GAS', 'CENTRAL_VENTILATION', 'COAL'];
 const KITCHEN = ['EQUIPPED', 'SEMI_EQUIPPED', 'HYPER_EQUIPPED', 'AMERICAN_EQUIPPED', 'AMERICAN_HYPER_EQUIPPED', 'NOT_EQUIPPED', 'AMERICAN_SEMI_EQUIPPED'];
 const CONDITION = ['TO_RENOVATE', 'TO_FRESHEN_UP', 'GOOD_CONDITION', 'EXCELLENT_CONDITION', 'RENEWED', 'NEW'];
@@ -75,8 +129,8 @@ const PHOTO_SETS = {
   PROJECT: ['project-01', 'project-02', 'apartment-01', 'living-02', 'terrace-01'],
 };
 const REPS = [
-  { person_id: 301, first_name: 'Sofie', last_name: 'Peeters', email: 'sofie.peeters@immo.example', phone: '+32 9 123 45 67', mobile_phone: '+32 475 12 34 56', photo_url: 'https://cdn.source-a.example/1042/rep-01.jpg', description: { nl: 'Uw aanspreekpunt voor Gent en omgeving.', fr: 'Votre interlocutrice pour Gand et environs.' } },
-  { person_id: 302, first_name: 'Thomas', last_name: 'Dubois', email: 'thomas.dubois@immo.example', phone: '+32 2 555 01 02', mobile_phone: '+32 486 98 76 54', photo_url: 'https://cdn.source-a.example/1042/rep-02.jpg', description: { fr: 'Spécialiste de Bruxelles et du Brabant wallon.', nl: 'Specialist in Brussel en Waals-Brabant.' } },
+  { person_id: 301, first_name: 'Sofie', last_name: 'Peeters', email: 'sofie.peeters@immo.example', phone: '+32 9 123 45 67', mobile_phone: '+32 475 12 34 56', photo_url: 'https://cdn.source-a.example/1042/rep-01.jpg', description: { nl: 'Uw aanspreekpunt voor Gent en omgeving.', fr: 'Votre interlocutrice pour Gand et environs.', en: 'Your contact for Ghent and the surrounding area.', de: 'Ihre Ansprechpartnerin für Gent und Umgebung.' } },
+  { person_id: 302, first_name: 'Thomas', last_name: 'Dubois', email: 'thomas.dubois@immo.example', phone: '+32 2 555 01 02', mobile_phone: '+32 486 98 76 54', photo_url: 'https://cdn.source-a.example/1042/rep-02.jpg', description: { fr: 'Spécialiste de Bruxelles et du Brabant wallon.', nl: 'Specialist in Brussel en Waals-Brabant.', en: 'Specialist in Brussels and Walloon Brabant.', de: 'Spezialist für Brüssel und Wallonisch-Brabant.' } },
   { person_id: 303, first_name: 'Lotte', last_name: 'Janssens', email: 'lotte.janssens@immo.example', phone: null, mobile_phone: '+32 497 11 22 33', photo_url: null, description: {} },
 ];
 
@@ -85,26 +139,20 @@ function street(city) {
   return typeof value === 'string' ? { nl: value } : value;
 }
 
-function description(headType, subtype, city, languages) {
-  const noun = NOUN[headType] ?? NOUN.HOUSE;
-  const place = { nl: city.alias.nl ?? city.name, fr: city.alias.fr ?? city.name, en: city.alias.en ?? city.name, de: city.alias.de ?? city.name };
-  const texts = {
-    nl: `<p>Deze ${noun.nl} in ${place.nl} combineert comfort met een uitstekende ligging, vlak bij winkels, scholen en openbaar vervoer.</p><p><strong>Indeling:</strong></p><ul><li>lichtrijke leefruimte</li><li>praktische keuken</li><li>ruime bergingsmogelijkheden</li></ul><p>Neem gerust contact op voor een bezoek.</p>`,
-    fr: `<p>Ce bien (${noun.fr}) à ${place.fr} allie confort et situation idéale, à proximité des commerces, des écoles et des transports en commun.</p><p><strong>Distribution :</strong></p><ul><li>séjour lumineux</li><li>cuisine pratique</li><li>nombreux rangements</li></ul><p>Contactez-nous pour une visite.</p>`,
-    en: `<p>This ${noun.en} in ${place.en} combines comfort with an excellent location close to shops, schools and public transport.</p><ul><li>bright living area</li><li>practical kitchen</li></ul>`,
-    de: `<p>Dieses Objekt (${noun.de}) in ${place.de} verbindet Komfort mit einer hervorragenden Lage nahe Geschäften, Schulen und öffentlichen Verkehrsmitteln.</p>`,
-  };
-  return Object.fromEntries(languages.map((language) => [language, texts[language]]));
+/** The city's name per language (its alias where it has one). */
+function place(city) {
+  return { nl: city.alias.nl ?? city.name, fr: city.alias.fr ?? city.name, en: city.alias.en ?? city.name, de: city.alias.de ?? city.name };
 }
 
-function title(headType, subtype, city) {
-  const adjective = pick(ADJECTIVE);
-  const noun = NOUN[headType] ?? NOUN.HOUSE;
-  const gender = GENDER[headType] ?? GENDER.HOUSE;
-  const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+/** Title and description in four languages, fitting the head type; `wording` is the random draw choosing the title. */
+function withTexts(spec) {
+  const wordings = WORDINGS[spec.headType];
+  const words = wordings[Math.floor(spec.wording * wordings.length)];
+  const p = place(spec.city);
   return {
-    nl: `${adjective.nl[gender.het ? 1 : 0]} ${noun.nl} in ${city.alias.nl ?? city.name}`,
-    fr: `${capital(noun.fr)} ${adjective.fr[gender.feminine ? 0 : 1]} à ${city.alias.fr ?? city.name}`,
+    ...spec,
+    title: { nl: `${words.nl} in ${p.nl}`, fr: `${words.fr} à ${p.fr}`, en: `${words.en} in ${p.en}`, de: `${words.de} in ${p.de}` },
+    description: DESCRIPTIONS[spec.headType](p),
   };
 }
 
@@ -115,13 +163,13 @@ function layout(headType, bedrooms, bathrooms, withCustom) {
     { room_type_id: 3, count: 1, surface: between(9, 20), floor: 0, sort: 2 },
     { room_type_id: 16, count: 1, surface: null, floor: 0, sort: 3 },
     { room_type_id: 1, count: bedrooms, surface: between(10, 18), floor: headType === 'APARTMENT' ? 0 : 1, sort: 4 },
-    { room_type_id: 5, count: bathrooms, surface: between(5, 12), floor: headType === 'APARTMENT' ? 0 : 1, sort: 5, comment: { nl: 'met inloopdouche', fr: 'avec douche à l’italienne' } },
+    { room_type_id: 5, count: bathrooms, surface: between(5, 12), floor: headType === 'APARTMENT' ? 0 : 1, sort: 5, comment: { nl: 'met inloopdouche', fr: 'avec douche à l’italienne', en: 'with walk-in shower', de: 'mit bodengleicher Dusche' } },
   ];
   if (headType === 'HOUSE') rooms.push({ room_type_id: 9, count: 1, surface: between(12, 40), floor: -1, sort: 6 }, { room_type_id: 6, count: 1, surface: between(18, 36), floor: 0, sort: 7 });
   if (headType === 'APARTMENT') rooms.push({ room_type_id: 10, count: 1, surface: between(6, 30), floor: 0, sort: 6 }, { room_type_id: 14, count: 1, surface: null, floor: -1, sort: 7 });
   if (withCustom) {
-    rooms.push({ room_type_id: 0, custom_index: 1, custom_name: { nl: 'Wijnkelder', fr: 'Cave à vin', en: 'Wine cellar' }, count: 1, surface: 14, floor: -1, sort: 8 });
-    rooms.push({ room_type_id: 0, custom_index: 2, custom_name: { nl: 'Fitnessruimte', fr: 'Salle de fitness' }, count: 1, surface: 22, floor: 2, sort: 9 });
+    rooms.push({ room_type_id: 0, custom_index: 1, custom_name: { nl: 'Wijnkelder', fr: 'Cave à vin', en: 'Wine cellar', de: 'Weinkeller' }, count: 1, surface: 14, floor: -1, sort: 8 });
+    rooms.push({ room_type_id: 0, custom_index: 2, custom_name: { nl: 'Fitnessruimte', fr: 'Salle de fitness', en: 'Gym', de: 'Fitnessraum' }, count: 1, surface: 22, floor: 2, sort: 9 });
   }
   return rooms;
 }
@@ -152,11 +200,10 @@ function makeSpec(index, source) {
   const habitable = headType === 'HOUSE' || headType === 'APARTMENT';
   const bedrooms = habitable ? (subtype === 'STUDIO' || subtype === 'STUDENT_ROOM' ? 0 : between(1, headType === 'HOUSE' ? 5 : 3)) : null;
   const bathrooms = habitable ? between(1, 2) : null;
-  const languages = index % 4 === 0 ? ['nl', 'fr', 'en', 'de'] : index % 4 === 1 ? ['nl', 'fr', 'en'] : index % 7 === 3 ? ['fr'] : ['nl', 'fr'];
   const price = priceFor(headType, status, city);
   const streetName = street(city);
   const epc = habitable || headType === 'COMMERCIAL' ? between(45, 820) : null;
-  return {
+  return withTexts({
     index,
     headType,
     subtype,
@@ -174,9 +221,8 @@ function makeSpec(index, source) {
     rent: status === 'TO_RENT' || status === 'RENTED',
     bedrooms,
     bathrooms,
-    languages,
-    title: title(headType, subtype, city),
-    description: description(headType, subtype, city, languages),
+    // Drawn here, where the title used to be drawn, so the draws after it (and every id, price and place) stay the same.
+    wording: random(),
     condition: pick(CONDITION),
     heating: habitable || headType === 'COMMERCIAL' ? pick(HEATING) : null,
     kitchen: habitable ? pick(KITCHEN) : null,
@@ -192,7 +238,7 @@ function makeSpec(index, source) {
     zone: pick(ZONES),
     rep: REPS[index % REPS.length],
     photos: PHOTO_SETS[headType].slice(0, Math.max(3, PHOTO_SETS[headType].length - (index % 3))),
-    sticker: index % 10 === 2 ? { id: 1, name: { nl: 'Nieuw', fr: 'Nouveau', en: 'New', de: 'Neu' }, color: '#d81b60', colorText: '#ffffff' } : index % 10 === 5 ? { id: 2, name: { nl: 'Open huis', fr: 'Portes ouvertes' }, color: '#FFFFFF', colorText: '#000000' } : null,
+    sticker: index % 10 === 2 ? { id: 1, name: { nl: 'Nieuw', fr: 'Nouveau', en: 'New', de: 'Neu' }, color: '#d81b60', colorText: '#ffffff' } : index % 10 === 5 ? { id: 2, name: { nl: 'Open huis', fr: 'Portes ouvertes', en: 'Open house', de: 'Tag der offenen Tür' }, color: '#FFFFFF', colorText: '#000000' } : null,
     virtualVisit: index % 6 === 1,
     otherVideo: index % 12 === 3,
     files: index % 3 === 0,
@@ -201,7 +247,7 @@ function makeSpec(index, source) {
     customRooms: index % 6 === 0,
     sharedEnergy: headType === 'APARTMENT' && index % 2 === 1,
     updatedAt: new Date(Date.UTC(2026, 9, 1 + (index % 28), 8 + (index % 9))).toISOString(),
-  };
+  });
 }
 
 // --- source A format --------------------------------------------------------------------------
@@ -211,7 +257,7 @@ const aPhoto = (name, index) => ({
   url: `https://cdn.source-a.example/${A_ACCOUNT}/${name}.jpg`,
   url_thumbnail: `https://cdn.source-a.example/${A_ACCOUNT}/thumbs/${name}.jpg`,
   index,
-  comment: index === 0 ? { nl: 'Vooraanzicht', fr: 'Façade' } : undefined,
+  comment: index === 0 ? { nl: 'Vooraanzicht', fr: 'Façade', en: 'Front view', de: 'Vorderansicht' } : undefined,
 });
 
 function toSourceA(spec, id, extra = {}) {
@@ -227,7 +273,7 @@ function toSourceA(spec, id, extra = {}) {
     parent_property_id: null,
     title: spec.title,
     description: spec.description,
-    short_description: { nl: spec.title.nl, fr: spec.title.fr },
+    short_description: spec.title,
     head_type: spec.headType,
     sub_type: spec.subtype,
     transaction_status_id: A_STATUS_ID[spec.status],
@@ -296,12 +342,12 @@ function toSourceA(spec, id, extra = {}) {
     kitchen_type: spec.kitchen,
     bathroom_type: spec.kitchen ? 'EQUIPPED' : null,
     window_glazing: spec.headType === 'PLOT' || spec.headType === 'GARAGE' ? null : pick(['DOUBLE', 'TRIPLE', 'SINGLE']),
-    window_glazing_text: spec.index % 4 === 2 ? { nl: 'hoogrendementsglas', fr: 'vitrage super isolant' } : null,
+    window_glazing_text: spec.index % 4 === 2 ? { nl: 'hoogrendementsglas', fr: 'vitrage super isolant', en: 'high-performance glass', de: 'Wärmeschutzglas' } : null,
     carpentry: spec.headType === 'PLOT' ? null : pick(['WOOD', 'ALUMINUM', 'PLASTIC']),
     roof_type: spec.headType === 'HOUSE' ? pick(['SADDLEBACK', 'FLAT', 'HIPPED', 'KERB', 'LEAN_TO']) : null,
     luxury_level: spec.headType === 'PLOT' || spec.headType === 'GARAGE' ? null : pick(['MODEST', 'AVERAGE', 'LUXURIOUS']),
     garden: spec.headType === 'HOUSE' ? pick(['NOT_CONSTRUCTED', 'ONLY_LAWN', 'FULLY_LANDSCAPED']) : null,
-    garden_text: spec.headType === 'HOUSE' && spec.index % 2 === 0 ? { nl: 'zuidgericht met terras', fr: 'orienté sud avec terrasse' } : null,
+    garden_text: spec.headType === 'HOUSE' && spec.index % 2 === 0 ? { nl: 'zuidgericht met terras', fr: 'orienté sud avec terrasse', en: 'south-facing with terrace', de: 'nach Süden ausgerichtet, mit Terrasse' } : null,
     garden_surface: spec.headType === 'HOUSE' ? between(60, 1500) : null,
     terrace_surface: spec.headType === 'APARTMENT' ? between(6, 30) : null,
     environment: pick(['TOWN', 'RESIDENTIAL', 'COUNTRYSIDE', 'VILLAGE', 'SUBURBAN_AREA', 'SEA_BEACH_DUNE']),
@@ -323,7 +369,7 @@ function toSourceA(spec, id, extra = {}) {
     width_ground: spec.areaGround ? between(8, 40) : null,
     depth_ground: spec.areaGround ? between(20, 90) : null,
     width_house: spec.headType === 'HOUSE' ? between(6, 14) : null,
-    comment_area: spec.index % 9 === 0 && spec.areaGround ? { nl: 'volgens kadastraal plan', fr: 'selon plan cadastral' } : null,
+    comment_area: spec.index % 9 === 0 && spec.areaGround ? { nl: 'volgens kadastraal plan', fr: 'selon plan cadastral', en: 'according to the cadastral plan', de: 'laut Katasterplan' } : null,
     indexed_ki: spec.rent || spec.headType === 'PLOT' ? null : between(600, 2800),
     non_indexed_ki: spec.rent || spec.headType === 'PLOT' ? null : between(400, 1600),
     responsible_salesrep_person_id: spec.rep.person_id,
@@ -332,22 +378,22 @@ function toSourceA(spec, id, extra = {}) {
       ...(spec.virtualVisit ? [{ type_id: 2, url: `https://tour.immo.example/visit/${id}` }] : []),
       ...(spec.otherVideo ? [{ type_id: 1, url: `https://video.immo.example/watch/${id}` }] : []),
     ],
-    files: spec.files ? [{ type_id: 'FLOOR_PLAN', url: `https://cdn.source-a.example/${A_ACCOUNT}/docs/plan-${id}.pdf`, reference: { nl: 'Grondplan', fr: 'Plan' } }] : [],
+    files: spec.files ? [{ type_id: 'FLOOR_PLAN', url: `https://cdn.source-a.example/${A_ACCOUNT}/docs/plan-${id}.pdf`, reference: { nl: 'Grondplan', fr: 'Plan', en: 'Floor plan', de: 'Grundriss' } }] : [],
     layout: layout(spec.headType, spec.bedrooms, spec.bathrooms, spec.customRooms),
     extra_fields: spec.extraFields
       ? [
-          { autoid: 1, type: 'TEXT', name: { nl: 'Parking', fr: 'Parking' }, values: { nl: 'Twee staanplaatsen', fr: 'Deux emplacements' } },
-          { autoid: 2, type: 'BIGTEXT', name: { nl: 'Buurt', fr: 'Quartier' }, values: { nl: 'Rustige woonwijk met veel groen.', fr: 'Quartier résidentiel calme et verdoyant.' } },
-          { autoid: 3, type: 'NUMBER', name: { nl: 'Afstand tot station (m)', fr: 'Distance de la gare (m)' }, value: String(between(300, 2500)) },
-          { autoid: 4, type: 'BOOLEAN', name: { nl: 'Laadpaal', fr: 'Borne de recharge' }, value: 'true' },
-          { autoid: 5, type: 'DATE', name: { nl: 'Beschikbaar vanaf', fr: 'Disponible à partir du' }, value: '2027-01-15' },
+          { autoid: 1, type: 'TEXT', name: { nl: 'Parking', fr: 'Parking', en: 'Parking', de: 'Parken' }, values: { nl: 'Twee staanplaatsen', fr: 'Deux emplacements', en: 'Two parking spaces', de: 'Zwei Stellplätze' } },
+          { autoid: 2, type: 'BIGTEXT', name: { nl: 'Buurt', fr: 'Quartier', en: 'Neighbourhood', de: 'Wohnviertel' }, values: { nl: 'Rustige woonwijk met veel groen.', fr: 'Quartier résidentiel calme et verdoyant.', en: 'Quiet, green residential area.', de: 'Ruhiges, grünes Wohnviertel.' } },
+          { autoid: 3, type: 'NUMBER', name: { nl: 'Afstand tot station (m)', fr: 'Distance de la gare (m)', en: 'Distance to the station (m)', de: 'Entfernung zum Bahnhof (m)' }, value: String(between(300, 2500)) },
+          { autoid: 4, type: 'BOOLEAN', name: { nl: 'Laadpaal', fr: 'Borne de recharge', en: 'EV charging point', de: 'Ladestation für Elektroautos' }, value: 'true' },
+          { autoid: 5, type: 'DATE', name: { nl: 'Beschikbaar vanaf', fr: 'Disponible à partir du', en: 'Available from', de: 'Verfügbar ab' }, value: '2027-01-15' },
         ]
       : [],
     facilities: spec.headType === 'HOUSE' || spec.headType === 'APARTMENT' ? ['FIBER_INTERNET', ...(chance(0.5) ? ['BICYCLE_STORAGE'] : [])] : [],
     build_technicals: spec.buildTechnicals
       ? [
-          { criteria: { nl: 'Dakisolatie', fr: 'Isolation de toiture' }, value: { nl: '22 cm PUR', fr: '22 cm PUR' }, comment: { nl: 'vernieuwd in 2021', fr: 'renouvelée en 2021' } },
-          { criteria: { nl: 'Ventilatie', fr: 'Ventilation' }, value: { nl: 'Systeem D', fr: 'Système D' } },
+          { criteria: { nl: 'Dakisolatie', fr: 'Isolation de toiture', en: 'Roof insulation', de: 'Dachdämmung' }, value: { nl: '22 cm PUR', fr: '22 cm PUR', en: '22 cm PUR', de: '22 cm PUR' }, comment: { nl: 'vernieuwd in 2021', fr: 'renouvelée en 2021', en: 'renewed in 2021', de: '2021 erneuert' } },
+          { criteria: { nl: 'Ventilatie', fr: 'Ventilation', en: 'Ventilation', de: 'Lüftung' }, value: { nl: 'Systeem D', fr: 'Système D', en: 'System D (balanced mechanical ventilation)', de: 'System D (kontrollierte Wohnraumlüftung)' } },
         ]
       : [],
     updated_at: spec.updatedAt,
@@ -450,10 +496,12 @@ function projectSpec(index, source, name, cityIndex, units) {
     withCoordinates: true,
     addressVisible: true,
     priceVisible: true,
-    title: { nl: `Residentie "${name}"`, fr: `Résidence « ${name} »`, en: `${name} Residence` },
+    title: { nl: `Residentie "${name}"`, fr: `Résidence « ${name} »`, en: `${name} Residence`, de: `Residenz "${name}"` },
     description: {
       nl: `<p>Nieuwbouwproject <strong>${name}</strong> met ${units} energiezuinige appartementen, afgewerkt met duurzame materialen.</p><p>Verkoop onder btw-regime: registratierechten enkel op de grond.</p>`,
-      fr: `<p>Le projet neuf <strong>${name}</strong> compte ${units} appartements basse énergie aux finitions durables.</p><p>Vente sous régime TVA.</p>`,
+      fr: `<p>Le projet neuf <strong>${name}</strong> compte ${units} appartements basse énergie aux finitions durables.</p><p>Vente sous régime TVA : droits d'enregistrement uniquement sur le terrain.</p>`,
+      en: `<p>The new-build project <strong>${name}</strong> has ${units} energy-efficient apartments finished with sustainable materials.</p><p>Sold under the VAT regime: registration duties on the land only.</p>`,
+      de: `<p>Das Neubauprojekt <strong>${name}</strong> umfasst ${units} energieeffiziente Wohnungen mit nachhaltiger Ausstattung.</p><p>Verkauf unter Mehrwertsteuerregelung: Registrierungsgebühren nur auf das Grundstück.</p>`,
     },
     condition: 'NEW',
     constructionYear: 2026,
@@ -479,7 +527,7 @@ function unitSpec(project, unitIndex, statusCycle) {
     headType: 'APARTMENT',
     subtype: unitIndex % 4 === 3 ? 'PENTHOUSE' : 'FLAT',
     status: statusCycle[unitIndex % statusCycle.length],
-    title: { nl: `Appartement ${unitIndex + 1}.0${bedrooms}`, fr: `Appartement ${unitIndex + 1}.0${bedrooms}` },
+    title: { nl: `Appartement ${unitIndex + 1}.0${bedrooms}`, fr: `Appartement ${unitIndex + 1}.0${bedrooms}`, en: `Apartment ${unitIndex + 1}.0${bedrooms}`, de: `Wohnung ${unitIndex + 1}.0${bedrooms}` },
     bedrooms,
     bathrooms: 1,
     box: `${unitIndex + 1}.0${bedrooms}`,
@@ -504,8 +552,15 @@ for (let i = 0; i < 40; i++) {
   sourceA.push(toSourceA(spec, ++aId));
 }
 // A VAT-regime new-build house, and a listing with a plain-text description.
-sourceA.push(toSourceA({ ...makeSpec(41, 'A'), headType: 'HOUSE', subtype: 'DETACHED', condition: 'NEW', status: 'FOR_SALE' }, ++aId, { vat_regime: true, new_building: true }));
-sourceA.push(toSourceA(makeSpec(42, 'A'), ++aId, { description: { nl: 'Gezellige woning.\n\nRustig gelegen nabij het centrum.', fr: 'Maison agréable.\n\nCalme, près du centre.' } }));
+sourceA.push(toSourceA(withTexts({ ...makeSpec(41, 'A'), headType: 'HOUSE', subtype: 'DETACHED', condition: 'NEW', status: 'FOR_SALE' }), ++aId, { vat_regime: true, new_building: true }));
+sourceA.push(toSourceA(makeSpec(42, 'A'), ++aId, {
+  description: {
+    nl: 'Garage op een rustige ligging.\n\nVlak bij het centrum.',
+    fr: 'Garage situé au calme.\n\nTout près du centre.',
+    en: 'Garage in a quiet location.\n\nClose to the centre.',
+    de: 'Ruhig gelegene Garage.\n\nGanz in der Nähe des Zentrums.',
+  },
+}));
 
 // Projects in source A with their units.
 for (const [name, cityIndex, statuses] of [
@@ -513,7 +568,7 @@ for (const [name, cityIndex, statuses] of [
   ['Les Jardins de Meuse', 12, ['FOR_SALE', 'SOLD', 'FOR_SALE']],
 ]) {
   const projectId = ++aId;
-  const units = statuses.map((_, unitIndex) => ++aId);
+  const units = statuses.map(() => ++aId);
   const project = projectSpec(60 + projectId % 7, 'A', name, cityIndex, units.length);
   sourceA.push(toSourceA(project, projectId, { is_project: true, child_properties: units, price: null, price_from: 255000, vat_regime: true, bedrooms: null, window_glazing: 'TRIPLE', heating: 'HEAT_ACCUMULATION', kitchen_type: null, bathroom_type: null }));
   units.forEach((unitId, unitIndex) => {

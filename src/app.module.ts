@@ -1,7 +1,6 @@
-import { type DynamicModule, Module, ValidationPipe } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
-import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { I18nModule } from 'nestjs-i18n';
 import { AppointmentEntity } from './appointments/appointment.entity.js';
@@ -9,18 +8,27 @@ import { AppointmentsController } from './appointments/appointments.controller.j
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { loggerModule } from './common/logging.js';
 import { AssetsService } from './common/assets.service.js';
+import { ErrorPages } from './common/error-pages.service.js';
 import { PageContextService } from './common/page-context.service.js';
-import { PageResponder } from './common/page-responder.service.js';
+import { BuildInfo } from './common/rendering/build-info.js';
+import { RenderCache } from './common/rendering/render-cache.js';
+import { ViewInterceptor } from './common/rendering/view.interceptor.js';
+import { ViewRenderer } from './common/rendering/view-renderer.service.js';
 import { I18N_DIR } from './common/paths.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { ConsentController } from './consent/consent.controller.js';
 import { EstateAjaxController } from './detail/estate-ajax.controller.js';
-import { EstateDetailPageRenderer } from './detail/estate-detail-page.renderer.js';
+import { EstateDetailPageModels } from './detail/estate-detail-page.model.js';
 import { EstateDetailController } from './detail/estate-detail.controller.js';
 import { EstateDetailService } from './detail/estate-detail.service.js';
 import { BotCheckService } from './forms/bot-check.service.js';
+import { FormGuard } from './forms/form.guard.js';
 import { FormsController } from './forms/forms.controller.js';
+import { ExtraInfoFormView, SendToFriendFormView } from './forms/inquiry-form.views.js';
+import { RateLimits } from './forms/rate-limits.service.js';
+import { SubmissionLedger } from './forms/submission-ledger.service.js';
+import { AppValidationPipe } from './forms/validation.pipe.js';
 import { InquiryService } from './forms/inquiry.service.js';
 import { MailOutboxService } from './mail/mail-outbox.service.js';
 import { SeoController } from './seo/seo.controller.js';
@@ -41,6 +49,8 @@ import { SeedService } from './seed/seed.service.js';
 import { SettingEntity } from './settings/setting.entity.js';
 import { SettingsService } from './settings/settings.service.js';
 import { SubscriptionsController } from './subscriptions/subscriptions.controller.js';
+import { ThemeController } from './theme/theme.controller.js';
+import { ThemeService } from './theme/theme.service.js';
 
 @Module({})
 export class AppModule {
@@ -58,8 +68,6 @@ export class AppModule {
         }),
         DatabaseModule,
         ScheduleModule.forRoot(),
-        // Per-IP limit for the forms (the only routes with the ThrottlerGuard).
-        ThrottlerModule.forRoot([{ ttl: config.FORM_RATE_WINDOW_SECONDS * 1000, limit: config.FORM_RATE_LIMIT }]),
         EstatesModule,
         TypeOrmModule.forFeature([SettingEntity, AppointmentEntity, HolidayRentalUnitEntity]),
       ],
@@ -77,25 +85,34 @@ export class AppModule {
         EstateAjaxController,
         SeoController,
         FormsController,
+        ThemeController,
       ],
       providers: [
         AssetsService,
         TranslationService,
         PageContextService,
-        PageResponder,
+        ViewRenderer,
+        BuildInfo,
+        RenderCache,
+        ThemeService,
+        ErrorPages,
+        AllExceptionsFilter,
         SettingsService,
         SeedService,
         EstateSyncScheduler,
         EstateDetailService,
-        EstateDetailPageRenderer,
+        EstateDetailPageModels,
         BotCheckService,
         MailOutboxService,
         InquiryService,
-        { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        {
-          provide: APP_PIPE,
-          useValue: new ValidationPipe({ whitelist: true, transform: true, forbidUnknownValues: false }),
-        },
+        RateLimits,
+        SubmissionLedger,
+        FormGuard,
+        ExtraInfoFormView,
+        SendToFriendFormView,
+        { provide: APP_FILTER, useExisting: AllExceptionsFilter },
+        { provide: APP_PIPE, useClass: AppValidationPipe },
+        { provide: APP_INTERCEPTOR, useClass: ViewInterceptor },
       ],
     };
   }

@@ -1,26 +1,29 @@
 import 'reflect-metadata';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { ServerResponse } from 'node:http';
-import { Logger } from 'nestjs-pino';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Logger, PinoLogger } from 'nestjs-pino';
+import type { Socket } from 'node:net';
 import { AppModule } from './app.module.js';
-import { assignNonce, nonceOf } from './common/csp-nonce.js';
-import { type RawRequestWithId, requestIdFor } from './common/request-id.js';
 import { ASSETS_BASE_PATH } from './common/assets.service.js';
+import { ErrorPages } from './common/error-pages.service.js';
+import { parseJsonWithLimits } from './common/json-body.js';
 import { ASSETS_DIR } from './common/paths.js';
+import { type RawRequestWithId, requestIdFor } from './common/request-id.js';
 import type { AppConfig } from './config/config.js';
 
 /** Form posts and JSON bodies are small; anything bigger is refused with 413. */
 const BODY_LIMIT_BYTES = 64 * 1024;
+/** Longer request targets are refused with 414 (no page of ours has one; browsers stop near 2 MB). */
+const MAX_URL_LENGTH = 4096;
 
 /** The map tiles' origin for the CSP (a `{s}` subdomain becomes a wildcard); nothing for same-origin tiles. */
 function tileSources(template: string): string[] {
   if (!/^https?:\/\//.test(template)) return [];
-  const origin = /^(https?:\/\/[^/]+)/.exec(template)![1];
+  const origin = /^(https?:\/\/[^/]+)/.exec(template)![1]!;
   return [origin.replace(/\{s\}\./, '*.').replace(/\{[^}]+\}/g, '*')];
 }
 
@@ -32,14 +35,79 @@ function botCheckSources(config: AppConfig): string[] {
   return origin === 'https://www.google.com' ? [origin, 'https://www.gstatic.com'] : [origin];
 }
 
+/**
+ * Pages carry no inline script or style at all (the brand colour comes from /theme.css, island data from
+ * data- attributes), so the policy is 'self'-based without per-response nonces: a page is the same bytes for
+ * every request and can be answered with 304 or kept by a CDN.
+ */
+export function contentSecurityPolicy(config: AppConfig): Record<string, string[] | null> {
+  const botCheck = botCheckSources(config);
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...botCheck],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'"],
+    styleSrcAttr: ["'none'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(config.MAP_TILE_URL)],
+    connectSrc: ["'self'", ...botCheck],
+    frameSrc: botCheck.length > 0 ? botCheck : ["'none'"],
+    fontSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'self'"],
+    upgradeInsecureRequests: config.PUBLIC_BASE_URL.startsWith('https:') ? [] : null,
+  };
+}
+
+/** `/nl/aanbod/5/x/?a=1` → `/nl/aanbod/5/x?a=1`; null when there is no trailing slash (or only `/`). */
+export function withoutTrailingSlash(url: string): string | null {
+  const index = url.indexOf('?');
+  const path = index === -1 ? url : url.slice(0, index);
+  if (path.length <= 1 || !path.endsWith('/')) return null;
+  const trimmed = path.replace(/\/+$/, '');
+  // Never towards another host (`//evil.example/` would become the scheme-relative `//evil.example`).
+  if (trimmed === '' || trimmed.startsWith('//') || trimmed.startsWith('/\\')) return null;
+  return trimmed + (index === -1 ? '' : url.slice(index));
+}
+
+/**
+ * Answers the errors Node's HTTP parser raises before Fastify sees a request (headers too large, a malformed
+ * request line) with the app's error page and security headers instead of Fastify's JSON.
+ */
+function clientErrorHandler(pages: ErrorPages, securityHeaders: () => Record<string, string>) {
+  return (error: NodeJS.ErrnoException, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const body = Buffer.from(pages.plainPage(status));
+    const headers = { ...securityHeaders(), 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(body.length), 'Cache-Control': 'no-store', Connection: 'close' };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\r\n');
+    socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n${head}\r\n\r\n`), body]));
+  };
+}
+
 /** Builds the whole app (plugins, security headers, assets) without listening: main.ts and the tests share it. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  // Filled in once the app exists; the Fastify options below need them for errors raised before Nest runs.
+  const late: { pages?: ErrorPages; securityHeaders: Record<string, string> } = { securityHeaders: {} };
   const adapter = new FastifyAdapter({
-    trustProxy: config.TRUST_PROXY,
+    // Fastify (proxy-addr) takes a hop count too; its types only list the other forms.
+    trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: BODY_LIMIT_BYTES,
     // Logged and echoed in X-Request-Id.
     requestIdHeader: false,
     genReqId: requestIdFor,
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) =>
+      late.pages ? clientErrorHandler(late.pages, () => late.securityHeaders)(error, socket) : socket.destroy(),
+    // The router refuses a malformed URL (400) or an over-long parameter (414) before any hook or filter runs:
+    // answer with the app's page and security headers, never Fastify's JSON echoing the URL.
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
+      const status = (error as { statusCode?: number }).statusCode ?? 400;
+      void reply
+        .status(status)
+        .headers({ ...late.securityHeaders, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
+        .send(late.pages ? late.pages.render(request, status) : '');
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bufferLogs: true,
@@ -49,39 +117,47 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
+  late.pages = app.get(ErrorPages);
 
-  const fastify = app.getHttpAdapter().getInstance();
+  app.useSecurityHeaders({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Only a site served over https may ask browsers to stay on https.
+    strictTransportSecurity: config.PUBLIC_BASE_URL.startsWith('https:') ? { maxAge: 31536000, includeSubDomains: true } : false,
+  });
+  // Every state-changing request from another site is refused with 403 (Fetch Metadata, Origin/Host fallback).
+  app.enableCsrfProtection({ trustedOrigins: [new URL(config.PUBLIC_BASE_URL).origin] });
+  // Async: Nest completes a two-argument parser only through the promise it returns.
+  app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT_BYTES }, async (_request: unknown, body: Buffer) => parseJsonWithLimits(body));
+
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const accessLog = await app.resolve(PinoLogger);
+  accessLog.setContext('Access');
   fastify.addHook('onRequest', (request, reply, done) => {
     (request.raw as RawRequestWithId).id = request.id;
     reply.header('X-Request-Id', request.id);
-    assignNonce(reply.raw);
+    if (request.url.length > MAX_URL_LENGTH) {
+      done(Object.assign(new Error('URI too long'), { statusCode: 414 }));
+      return;
+    }
+    const trimmed = withoutTrailingSlash(request.url);
+    if (trimmed && (request.method === 'GET' || request.method === 'HEAD')) {
+      void reply.header('Cache-Control', 'public, max-age=3600').redirect(trimmed, 301);
+      return;
+    }
     done();
   });
-  const secure = config.PUBLIC_BASE_URL.startsWith('https:');
-  const nonce = (_request: unknown, response: unknown) => `'nonce-${nonceOf(response as ServerResponse)}'`;
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", nonce, ...botCheckSources(config)],
-        styleSrc: ["'self'", nonce],
-        // Islands position slides and the map with style attributes.
-        styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(config.MAP_TILE_URL)],
-        connectSrc: ["'self'", ...botCheckSources(config)],
-        frameSrc: ["'self'", ...botCheckSources(config)],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: secure ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Only a site served over https may ask browsers to stay on https.
-    strictTransportSecurity: secure ? undefined : false,
-  });
+  if (config.LOG_REQUESTS) {
+    // One line per request, by route pattern: no query string, token, e-mail or name ever reaches the log.
+    fastify.addHook('onResponse', (request, reply, done) => {
+      accessLog.info(
+        { reqId: request.id, method: request.method, route: request.routeOptions.url ?? '(no route)', status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+        'request',
+      );
+      done();
+    });
+  }
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(fastifyStatic, {
@@ -97,5 +173,10 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
 
   await app.init();
   await fastify.ready();
+  // The headers every response carries, for the few answers written straight to the socket.
+  const probe = await fastify.inject({ method: 'GET', url: '/healthz' });
+  late.securityHeaders = Object.fromEntries(
+    Object.entries(probe.headers).filter(([name]) => /^(content-security-policy|strict-transport|x-content-type|x-frame|referrer-policy|cross-origin|x-dns|x-download|x-permitted|x-xss|origin-agent)/i.test(name)),
+  ) as Record<string, string>;
   return app;
 }

@@ -1,7 +1,5 @@
 import type { Locale } from '../src/routing/locales.js';
 
-export type ConsentChoice = 'accepted' | 'declined';
-
 export interface SiteInfo {
   readonly name: string;
   readonly logoUrl: string;
@@ -10,11 +8,14 @@ export interface SiteInfo {
   readonly phone: string;
 }
 
-/** What every page needs besides its own view model: locale, text, links, assets, consent. */
+/**
+ * What every page needs besides its own view model: locale, text, links, assets. It holds nothing about the
+ * visitor (no cookie, no per-request secret), so a page is the same for everyone who asks for its URL and can be
+ * cached by the server, the browser and a CDN. Visitor state (cookie choice, favourites) is applied in the browser.
+ */
 export interface PageContext {
   readonly locale: Locale;
   readonly t: (key: string, args?: Readonly<Record<string, string | number>>) => string;
-  readonly nonce: string;
   readonly site: SiteInfo;
   readonly assets: { readonly styles: readonly string[]; readonly scripts: readonly string[] };
   /** This page in each locale (paths), for the language switcher. */
@@ -22,8 +23,8 @@ export interface PageContext {
   /** Absolute URLs of this page in each locale plus x-default, for hreflang; empty for pages that are not indexed. */
   readonly hreflang: ReadonlyArray<{ readonly hreflang: string; readonly href: string }>;
   readonly canonicalUrl: string;
-  readonly nav: Readonly<Record<'home' | 'favorites' | 'subscribe' | 'privacy' | 'terms', string>>;
-  readonly consent: ConsentChoice | undefined;
+  readonly nav: Readonly<Record<'home' | 'favorites' | 'subscribe' | 'privacy' | 'terms' | 'cookieSettings', string>>;
   readonly consentAction: string;
+  /** The page's own path: where the cookie choice returns to without JavaScript. */
   readonly currentPath: string;
 }

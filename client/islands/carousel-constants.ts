@@ -36,8 +36,7 @@ export const THUMBNAIL_GUTTER_PX = 8;
 export const IMAGE_RETRIES = 3;
 export const IMAGE_RETRY_DELAY_MS = 500;
 
-/** Lightbox (SPEC §9). The fade uses the animation time in CSS (detail.css) too. */
-export const LIGHTBOX_ANIMATION_MS = 366;
+/** Lightbox (SPEC §9). Its 366 ms fade is set in CSS (detail.css). */
 export const LIGHTBOX_SLIDESHOW_MS = 3000;
 export const LIGHTBOX_IDLE_MS = 3000;
 

@@ -32,11 +32,6 @@ export function setIcon(button: HTMLButtonElement, icon: ControlIcon): void {
   button.querySelector('path')?.setAttribute('d', ICONS[icon]);
 }
 
-/** The page's CSP nonce, for libraries that add a <style> element (the attribute reads empty, the property does not). */
-export function pageNonce(): string | undefined {
-  return document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce || undefined;
-}
-
 /**
  * Tells a click from the end of a drag: a pointer that travelled more than `thresholdPx` since it was
  * pressed inside `area` was dragging (keyboard clicks never travel).

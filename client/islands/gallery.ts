@@ -11,7 +11,7 @@ import {
   THUMBNAIL_ITEMS_BY_WIDTH,
   TRANSITION_MS,
 } from './carousel-constants';
-import { debounce, dragGuard, element, iconButton, pageNonce } from './dom';
+import { debounce, dragGuard, element, iconButton } from './dom';
 import type { GalleryIslandProps } from './island-props';
 import { fillFrame } from './load-image';
 
@@ -30,7 +30,6 @@ function commonSettings(container: HTMLElement): TinySliderSettings {
     preventScrollOnTouch: 'auto',
     // No feature-detection cache in localStorage: nothing is stored before cookie consent.
     useLocalStorage: false,
-    nonce: pageNonce() ?? false,
   };
 }
 
@@ -109,6 +108,8 @@ export function mount(root: HTMLElement, rawProps: unknown): void {
   });
   // tiny-slider announces "slide N of M" in English; the counter above says it in every language.
   root.querySelectorAll('.tns-liveregion').forEach((region) => region.remove());
+  // tiny-slider takes its own previous/next buttons out of the tab order; keyboard users need them.
+  [previous, next].forEach((button) => button.removeAttribute('tabindex'));
 
   let current = -1;
   const load = (index: number) => {

@@ -28,3 +28,41 @@ export function whenConsented(onConsent: () => void, intervalMs = 100): () => vo
   }
   return stop;
 }
+
+/** The stored choice, if any. */
+export function consentChoice(): 'accepted' | 'declined' | undefined {
+  const pair = document.cookie.split(';').map((item) => item.trim()).find((item) => item.startsWith(`${CONSENT_COOKIE}=`));
+  const value = pair?.slice(CONSENT_COOKIE.length + 1);
+  return value === 'accepted' || value === 'declined' ? value : undefined;
+}
+
+/**
+ * Pages are the same for every visitor, so the banner comes hidden: it shows while no choice is stored, and
+ * again from the footer's "cookie settings" link. While it shows, the page keeps room for it at the bottom, so
+ * it never covers the focused footer link.
+ */
+export function mountConsentBanner(): void {
+  const banner = document.querySelector<HTMLElement>('[data-consent-banner]');
+  if (!banner) return;
+  const root = document.documentElement;
+  const keepRoom = new ResizeObserver(() => root.style.setProperty('--consent-banner-height', `${banner.offsetHeight}px`));
+  const show = (focus: boolean) => {
+    banner.hidden = false;
+    root.classList.add('has-consent-banner');
+    keepRoom.observe(banner);
+    if (focus) banner.querySelector<HTMLButtonElement>('button')?.focus();
+  };
+  const hide = () => {
+    banner.hidden = true;
+    root.classList.remove('has-consent-banner');
+    keepRoom.unobserve(banner);
+  };
+  if (!consentChoice()) show(false);
+  document.addEventListener(CONSENT_EVENT, hide);
+  document.querySelectorAll<HTMLAnchorElement>('[data-cookie-settings]').forEach((link) =>
+    link.addEventListener('click', (event) => {
+      event.preventDefault();
+      show(true);
+    }),
+  );
+}

@@ -1,11 +1,11 @@
-import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Repository } from 'typeorm';
 import { NotFoundError } from '../common/errors.js';
 import { RequestLocale } from '../common/locale.decorator.js';
-import { PageResponder } from '../common/page-responder.service.js';
+import { page, type PageView } from '../common/rendering/view.js';
+import { TextPage, type TextPageModel } from '../../views/pages/info-page.js';
 import { formatDate, formatTime } from '../common/format-date.js';
 import type { Locale } from '../routing/locales.js';
 import { routerPaths } from '../routing/routes.js';
@@ -14,7 +14,6 @@ import { AppointmentEntity } from './appointment.entity.js';
 @Controller()
 export class AppointmentsController {
   constructor(
-    private readonly pages: PageResponder,
     @InjectRepository(AppointmentEntity) private readonly appointments: Repository<AppointmentEntity>,
   ) {}
 
@@ -22,18 +21,18 @@ export class AppointmentsController {
   async cancel(
     @RequestLocale() locale: Locale,
     @Param('appointmentId') appointmentId: string,
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<FastifyReply> {
+  ): Promise<PageView<TextPageModel>> {
     const appointment = isUUID(appointmentId) ? await this.appointments.findOneBy({ id: appointmentId }) : null;
     if (!appointment) throw new NotFoundError();
-    return this.pages.info(
-      request,
-      reply,
-      locale,
+    return page(
+      TextPage,
+      {
+        key: appointment.cancelledAt ? 'appointmentCancelled' : 'cancelAppointment',
+        noindex: true,
+        args: { date: formatDate(appointment.startsAt), time: formatTime(appointment.startsAt), location: appointment.location },
+      },
       { route: 'cancelAppointment', params: { appointmentId }, indexable: false },
-      appointment.cancelledAt ? 'appointmentCancelled' : 'cancelAppointment',
-      { args: { date: formatDate(appointment.startsAt), time: formatTime(appointment.startsAt), location: appointment.location } },
+      { cache: 'no-store' },
     );
   }
 }

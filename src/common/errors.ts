@@ -5,6 +5,8 @@ export class AppError extends HttpException {
   constructor(
     readonly code: string,
     status: HttpStatus,
+    /** Headers the answer must carry (Retry-After). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(code, status);
   }
@@ -16,8 +18,9 @@ export class NotFoundError extends AppError {
   }
 }
 
-/** i18n key family for a status: known client errors have their own text, the rest share one. */
-export function errorCodeFor(status: number): string {
+/** i18n key family of an error: an AppError names its own, known statuses have theirs, the rest share one. */
+export function errorCodeFor(status: number, error?: unknown): string {
+  if (error instanceof AppError && error.code !== 'serverError') return error.code;
   switch (status) {
     case 400:
       return 'badRequest';
@@ -29,10 +32,18 @@ export function errorCodeFor(status: number): string {
       return 'methodNotAllowed';
     case 413:
       return 'payloadTooLarge';
+    case 414:
+      return 'uriTooLong';
     case 415:
       return 'unsupportedMediaType';
+    case 422:
+      return 'unprocessable';
     case 429:
       return 'tooManyRequests';
+    case 431:
+      return 'headersTooLarge';
+    case 503:
+      return 'unavailable';
     default:
       return status >= 500 ? 'serverError' : 'badRequest';
   }

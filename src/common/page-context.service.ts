@@ -1,19 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/config.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../routing/locales.js';
 import { alternates, type RouteName, type RouteParams, urlFor } from '../routing/routes.js';
-import type { ConsentChoice, PageContext, SiteInfo } from '../../views/page-context.js';
+import { ThemeService } from '../theme/theme.service.js';
+import type { PageContext, SiteInfo } from '../../views/page-context.js';
 import { AssetsService } from './assets.service.js';
-import { nonceOf } from './csp-nonce.js';
-
-export const CONSENT_COOKIE = 'immo_consent';
-
-export function consentFrom(request: FastifyRequest): ConsentChoice | undefined {
-  const value = request.cookies?.[CONSENT_COOKIE];
-  return value === 'accepted' || value === 'declined' ? value : undefined;
-}
 
 /** The page a context describes: a route and its parameters, or none (error pages keep the URL). */
 export interface PageAddress {
@@ -25,6 +18,11 @@ export interface PageAddress {
   readonly indexable?: boolean;
 }
 
+export function pathOf(url: string): string {
+  const index = url.indexOf('?');
+  return index === -1 ? url : url.slice(0, index);
+}
+
 @Injectable()
 export class PageContextService {
   private readonly site: SiteInfo;
@@ -33,6 +31,7 @@ export class PageContextService {
     private readonly config: AppConfig,
     private readonly translations: TranslationService,
     private readonly assets: AssetsService,
+    private readonly theme: ThemeService,
   ) {
     this.site = {
       name: config.AGENCY_NAME,
@@ -47,13 +46,13 @@ export class PageContextService {
     return new URL(path, this.config.PUBLIC_BASE_URL).toString();
   }
 
-  create(request: FastifyRequest, reply: FastifyReply, locale: Locale, address: PageAddress): PageContext {
-    const currentPath = request.url.split('?')[0];
+  create(request: FastifyRequest, locale: Locale, address: PageAddress): PageContext {
+    const currentPath = pathOf(request.url);
     const localized = address.paths
       ? address.paths
       : address.route
-      ? alternates(address.route, address.params)
-      : (Object.fromEntries(LOCALES.map((other) => [other, urlFor('home', other)])) as Record<Locale, string>);
+        ? alternates(address.route, address.params)
+        : (Object.fromEntries(LOCALES.map((other) => [other, urlFor('home', other)])) as Record<Locale, string>);
     const indexable = address.route !== undefined && address.indexable !== false;
     const hreflang = indexable
       ? [
@@ -64,9 +63,8 @@ export class PageContextService {
     return {
       locale,
       t: this.translations.forLocale(locale).t,
-      nonce: nonceOf(reply),
       site: this.site,
-      assets: { styles: this.assets.pageStyles, scripts: this.assets.pageScripts },
+      assets: { styles: [...this.assets.pageStyles, this.theme.stylesheetUrl], scripts: this.assets.pageScripts },
       alternates: localized,
       hreflang,
       canonicalUrl: this.absoluteUrl(address.route ? localized[locale] : currentPath),
@@ -76,8 +74,8 @@ export class PageContextService {
         subscribe: urlFor('subscribe', locale),
         privacy: urlFor('privacy', locale),
         terms: urlFor('terms', locale),
+        cookieSettings: urlFor('cookieConsent', locale),
       },
-      consent: consentFrom(request),
       consentAction: urlFor('cookieConsent', locale),
       currentPath,
     };

@@ -17,3 +17,5 @@ export const I18N_DIR = join(PROJECT_ROOT, 'i18n');
 export const PUBLIC_DIR = join(PROJECT_ROOT, 'public');
 export const ASSETS_DIR = join(PUBLIC_DIR, 'assets');
 export const FIXTURES_DIR = join(PROJECT_ROOT, 'fixtures');
+/** The running code: `dist` in production, the repository root under Jest (both hold `src/` and `views/`). */
+export const CODE_ROOT = join(__dirname, '..', '..');

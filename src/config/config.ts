@@ -8,11 +8,13 @@ import {
   IsOptional,
   IsString,
   IsUrl,
+  Matches,
   Max,
   Min,
   MinLength,
   validateSync,
 } from 'class-validator';
+import { availableParallelism } from 'node:os';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const toBool = ({ value }: { value: unknown }) =>
@@ -100,10 +102,15 @@ export class AppConfig {
   @IsBoolean()
   SEED_DEMO_DATA: boolean | undefined = undefined;
 
-  /** Trust X-Forwarded-* headers (behind a reverse proxy). */
-  @Transform(toBool)
-  @IsBoolean()
-  TRUST_PROXY = false;
+  /**
+   * Which X-Forwarded-For hops to believe: `false` (none: the socket's address is the client), a number of
+   * proxies in front of the app (`1` behind one load balancer), or a comma list of proxy addresses/CIDRs.
+   * Never "all": the leftmost X-Forwarded-For is whatever the client wrote.
+   */
+  @Matches(/^(false|0|[1-9]\d?|[\da-fA-F.:/]+(\s*,\s*[\da-fA-F.:/]+)*)$/, {
+    message: 'TRUST_PROXY must be false, a number of proxy hops (1-99), or a comma list of proxy IP addresses/CIDRs',
+  })
+  TRUST_PROXY = 'false';
 
   // --- Estate sources (CRMs). Without a base URL a source reads its demo catalogue in fixtures/. ---
 
@@ -189,6 +196,19 @@ export class AppConfig {
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   PROPERTY_IMAGES_URL: string | undefined = undefined;
 
+  /** Disk cache of resized photos; default <DATA_DIR>/images (a temporary folder when DATA_DIR is memory://). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  IMAGE_CACHE_DIR: string | undefined = undefined;
+
+  /** Photos resized at once, one core each; the default leaves a core for the pages. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  IMAGE_CONCURRENCY = Math.max(1, availableParallelism() - 1);
+
   // --- Map ---
 
   @IsString()
@@ -267,6 +287,24 @@ export class AppConfig {
   @Min(1)
   FORM_RATE_WINDOW_SECONDS = 600;
 
+  /** Send-to-a-friend mails one address at most this often a day, whoever sends them. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  SEND_TO_FRIEND_PER_RECIPIENT_PER_DAY = 3;
+
+  /** Send-to-a-friend mails at most this many a hour over the whole site. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  SEND_TO_FRIEND_PER_HOUR = 30;
+
+  /** Finished pages kept in memory (MB), keyed by ETag; 0 turns the render cache off. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  RENDER_CACHE_MB = 32;
+
   // --- Shutdown ---
 
   /** After SIGTERM, /readyz answers 503 this long before the server stops accepting, so load balancers move away. */
@@ -283,6 +321,14 @@ export class AppConfig {
 
   get seedDemoData(): boolean {
     return this.SEED_DEMO_DATA ?? this.embeddedDatabase;
+  }
+
+  /** Fastify's `trustProxy`: false, a hop count, or the list of trusted proxy addresses. */
+  get trustProxy(): boolean | number | string[] {
+    const value = this.TRUST_PROXY.trim();
+    if (value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value.split(',').map((item) => item.trim());
   }
 
   get embeddedDatabase(): boolean {

@@ -1,11 +1,13 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { CONSENT_COOKIE } from '../common/page-context.service.js';
-import { isHtmxRequest } from '../common/html-response.js';
+import { CookieSettingsPage, type CookieSettingsModel } from '../../views/pages/cookie-settings-page.js';
 import { RequestLocale } from '../common/locale.decorator.js';
+import { isHtmxRequest } from '../common/rendering/view-renderer.service.js';
+import { page, redirect, type RedirectView, type PageView } from '../common/rendering/view.js';
 import type { Locale } from '../routing/locales.js';
 import { routerPaths, urlFor } from '../routing/routes.js';
+import { CONSENT_COOKIE, consentFrom, safeReturnPath } from './consent.js';
 
 export class ConsentDto {
   @IsIn(['accepted', 'declined'])
@@ -19,16 +21,18 @@ export class ConsentDto {
 
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
-/** Only a local path may be returned to: never another origin (open redirect). */
-export function safeReturnPath(returnTo: string | undefined, fallback: string): string {
-  return returnTo && /^\/(?![/\\])/.test(returnTo) ? returnTo : fallback;
-}
-
 @Controller()
 export class ConsentController {
+  /** The footer's "cookie settings": the current choice and the form to change it (works without JavaScript). */
+  @Get(routerPaths('cookieConsent'))
+  settings(@RequestLocale() locale: Locale, @Req() request: FastifyRequest): PageView<CookieSettingsModel> {
+    const saved = (request.query as Record<string, unknown>)?.saved === '1';
+    return page(CookieSettingsPage, { choice: consentFrom(request), saved }, { route: 'cookieConsent', indexable: false }, { cache: 'private' });
+  }
+
   /**
-   * Stores the visitor's cookie choice for a year. Readable by scripts on purpose: islands (share
-   * links) poll it. htmx gets an empty banner and an `immo:consent` event; without JS, 303 back.
+   * Stores the visitor's cookie choice for a year. Readable by scripts on purpose: islands (share links) poll
+   * it. htmx gets an empty answer and an `immo:consent` event; without JavaScript, 303 back where they were.
    */
   @Post(routerPaths('cookieConsent'))
   @HttpCode(200)
@@ -36,8 +40,8 @@ export class ConsentController {
     @RequestLocale() locale: Locale,
     @Body() body: ConsentDto,
     @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): FastifyReply {
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): RedirectView | string {
     reply.setCookie(CONSENT_COOKIE, body.choice, {
       path: '/',
       maxAge: ONE_YEAR_SECONDS,
@@ -46,12 +50,11 @@ export class ConsentController {
       httpOnly: false,
     });
     if (isHtmxRequest(request)) {
-      return reply
-        .header('HX-Trigger', JSON.stringify({ 'immo:consent': { choice: body.choice } }))
-        .header('Cache-Control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send('');
+      reply.header('HX-Trigger', JSON.stringify({ 'immo:consent': { choice: body.choice } })).header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+      return '';
     }
-    return reply.redirect(safeReturnPath(body.returnTo, urlFor('home', locale)), 303);
+    const settingsPage = urlFor('cookieConsent', locale);
+    const target = safeReturnPath(body.returnTo, urlFor('home', locale));
+    return redirect(target === settingsPage ? `${settingsPage}?saved=1` : target, 303);
   }
 }

@@ -3,7 +3,7 @@ import { NotFoundError } from '../common/errors.js';
 import { AppConfig } from '../config/config.js';
 import type { Estate } from '../estates/domain/estate.js';
 import { estatePath } from '../estates/domain/slug.js';
-import { isSimilarEstateShown, isStatusHidden } from '../estates/domain/visibility.js';
+import { isListed, withVisibleUnits } from '../estates/domain/visibility.js';
 import { EstateRepository } from '../estates/persistence/estate.repository.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import { LOCALES, type Locale } from '../routing/locales.js';
@@ -14,7 +14,11 @@ const ID = /^[1-9]\d{0,8}$/;
 /** How many similar listings the detail page shows. */
 export const SIMILAR_ESTATES_SHOWN = 4;
 
-/** A listing as a visitor may reach it: a standalone listing or project, or a unit with its project. */
+/**
+ * A listing as a visitor may reach it: a standalone listing or project, or a unit with its project.
+ * Projects carry only the units a visitor may see (domain/visibility.ts), so the page, its JSON and
+ * the "from" price agree.
+ */
 export interface FoundEstate {
   readonly estate: Estate;
   readonly project: Estate | null;
@@ -33,14 +37,16 @@ export class EstateDetailService {
 
   /** null for an unknown id, a hidden status (settings.hiddenStatus), or a unit of a hidden project. */
   async find(id: number): Promise<FoundEstate | null> {
-    const estate = await this.estates.findById(id);
-    if (!estate) return null;
+    const stored = await this.estates.findById(id);
+    if (!stored) return null;
     const { hiddenStatus } = await this.settings.current();
-    if (isStatusHidden(estate, hiddenStatus)) return null;
+    if (!isListed(stored, hiddenStatus)) return null;
+    const estate = withVisibleUnits(stored, hiddenStatus);
     let project: Estate | null = null;
     if (estate.parentId !== null) {
-      project = await this.estates.findById(estate.parentId);
-      if (!project || isStatusHidden(project, hiddenStatus)) return null;
+      const parent = await this.estates.findById(estate.parentId);
+      if (!parent || !isListed(parent, hiddenStatus)) return null;
+      project = withVisibleUnits(parent, hiddenStatus);
     }
     const paths = Object.fromEntries(
       LOCALES.map((locale) => [locale, estatePath(estate, this.translations.forLocale(locale), project ?? undefined)]),
@@ -62,8 +68,7 @@ export class EstateDetailService {
   /** Similar listings the visitor may see (see EstateRepository.findSimilar for "similar"). */
   async similar(estate: Estate): Promise<Estate[]> {
     const { hiddenStatus } = await this.settings.current();
-    const candidates = await this.estates.findSimilar(estate, hiddenStatus, SIMILAR_ESTATES_SHOWN * 2);
-    return candidates.filter((candidate) => isSimilarEstateShown(candidate, hiddenStatus)).slice(0, SIMILAR_ESTATES_SHOWN);
+    return this.estates.findSimilar(estate, hiddenStatus, SIMILAR_ESTATES_SHOWN);
   }
 
   absoluteUrl(path: string): string {

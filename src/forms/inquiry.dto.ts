@@ -1,10 +1,14 @@
 import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { HasNoLinks } from './no-links.validator.js';
 
-/** Validation messages are i18n keys, translated when the form is shown again. */
+/** Validation messages are i18n keys, translated when the form is shown again. Lengths fit the columns. */
 const REQUIRED = 'forms.errors.required';
 const TOO_LONG = 'forms.errors.tooLong';
 const EMAIL = 'forms.errors.email';
+
+/** A personal message to a friend: a line or two. */
+export const SEND_TO_FRIEND_MESSAGE_MAX = 500;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** An optional field left empty in the form is absent, not invalid. */
@@ -12,8 +16,8 @@ const trimOptional = ({ value }: { value: unknown }) => (typeof value === 'strin
 
 class InquiryBaseDto {
   @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @IsInt({ message: 'forms.errors.invalid' })
+  @Min(1, { message: 'forms.errors.invalid' })
   estateId!: number;
 
   @Transform(trim)
@@ -61,9 +65,11 @@ export class SendToFriendDto extends InquiryBaseDto {
   @MaxLength(200, { message: TOO_LONG })
   friendEmail!: string;
 
+  /** Another person receives it: short, and without links. */
   @Transform(trimOptional)
   @IsOptional()
   @IsString()
-  @MaxLength(2000, { message: TOO_LONG })
+  @MaxLength(SEND_TO_FRIEND_MESSAGE_MAX, { message: TOO_LONG })
+  @HasNoLinks({ message: 'forms.errors.noLinks' })
   message?: string;
 }

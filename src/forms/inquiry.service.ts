@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { NotFoundError } from '../common/errors.js';
 import { AppConfig } from '../config/config.js';
 import type { FoundEstate } from '../detail/estate-detail.service.js';
 import { EstateDetailService } from '../detail/estate-detail.service.js';
@@ -11,10 +12,16 @@ import type { Locale } from '../routing/locales.js';
 import { type MailRequest, MailOutboxService } from '../mail/mail-outbox.service.js';
 import { InquiryEntity } from './inquiry.entity.js';
 import type { ExtraInfoDto, SendToFriendDto } from './inquiry.dto.js';
+import { RateLimits } from './rate-limits.service.js';
+import { SubmissionLedger } from './submission-ledger.service.js';
+
+const DAY_SECONDS = 24 * 3600;
+const HOUR_SECONDS = 3600;
 
 /**
- * Stores a visitor's inquiry and queues its mail in one transaction: once the visitor is thanked,
- * both are in the database, the mail with its job (it leaves through the outbox, with retries).
+ * Stores a visitor's inquiry and queues its mail in one transaction: once the visitor is thanked, both are in
+ * the database (the mail, with its job, leaves through the outbox with retries). A repeated identical submission stores
+ * nothing new and is thanked the same way.
  */
 @Injectable()
 export class InquiryService {
@@ -23,14 +30,18 @@ export class InquiryService {
     private readonly mail: MailOutboxService,
     private readonly details: EstateDetailService,
     private readonly translations: TranslationService,
-    private readonly config: AppConfig,
+    private readonly ledger: SubmissionLedger,
+    private readonly rateLimits: RateLimits,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
-  submitExtraInfo(dto: ExtraInfoDto, found: FoundEstate, locale: Locale): Promise<string> {
-    const { title, url } = this.listing(found, locale);
+  async submitExtraInfo(dto: ExtraInfoDto, locale: Locale): Promise<FoundEstate> {
+    const found = await this.listing(dto.estateId);
+    const { title, url } = this.describe(found, locale);
     // In the agency's language; the visitor's language is named in it, so the agency can answer in that.
     const agency = this.config.AGENCY_LOCALE;
-    return this.store(
+    await this.store(
+      'extra-info',
       found,
       locale,
       { kind: 'EXTRA_INFO', name: dto.name, email: dto.email, phone: dto.phone || null, message: dto.message, friendName: null, friendEmail: null, privacyConsent: true },
@@ -51,11 +62,21 @@ export class InquiryService {
         },
       },
     );
+    return found;
   }
 
-  submitSendToFriend(dto: SendToFriendDto, found: FoundEstate, locale: Locale): Promise<string> {
-    const { title, url } = this.listing(found, locale);
-    return this.store(
+  /**
+   * Mails a listing to an address the visitor chooses: limited per recipient and site-wide per hour, so the
+   * form cannot be used to mail anyone at volume; the mail says a visitor wrote the message.
+   */
+  async submitSendToFriend(dto: SendToFriendDto, locale: Locale): Promise<FoundEstate> {
+    const found = await this.listing(dto.estateId);
+    const recipient = createHash('sha256').update(dto.friendEmail.toLowerCase()).digest('hex');
+    await this.rateLimits.consume({ name: 'friend-recipient', points: this.config.SEND_TO_FRIEND_PER_RECIPIENT_PER_DAY, durationSeconds: DAY_SECONDS }, recipient);
+    await this.rateLimits.consume({ name: 'friend-site', points: this.config.SEND_TO_FRIEND_PER_HOUR, durationSeconds: HOUR_SECONDS }, 'all');
+    const { title, url } = this.describe(found, locale);
+    await this.store(
+      'send-to-friend',
       found,
       locale,
       { kind: 'SEND_TO_FRIEND', name: dto.name, email: dto.email, phone: null, message: dto.message ?? '', friendName: dto.friendName, friendEmail: dto.friendEmail, privacyConsent: false },
@@ -68,29 +89,34 @@ export class InquiryService {
         model: { listing: { title, url }, senderName: dto.name, friendName: dto.friendName, message: dto.message ?? '' },
       },
     );
+    return found;
   }
 
-  private listing(found: FoundEstate, locale: Locale): { title: string; url: string } {
+  private async listing(id: number): Promise<FoundEstate> {
+    const found = await this.details.find(id);
+    if (!found) throw new NotFoundError();
+    return found;
+  }
+
+  private describe(found: FoundEstate, locale: Locale): { title: string; url: string } {
     return { title: pickText(found.estate.title, locale) || String(found.estate.id), url: this.details.absoluteUrl(found.paths[locale]) };
   }
 
   /** The inquiry and its mail in one transaction (PGlite is one session: only `manager` inside). */
-  private store(
+  private async store(
+    form: string,
     found: FoundEstate,
     locale: Locale,
     inquiry: Omit<InquiryEntity, 'id' | 'estateId' | 'locale' | 'createdAt'>,
     mail: MailRequest,
-  ): Promise<string> {
-    return this.dataSource.transaction(async (manager) => {
+  ): Promise<void> {
+    const stored = await this.dataSource.transaction(async (manager) => {
+      if (!(await this.ledger.claim(manager, form, { estateId: found.estate.id, ...inquiry, email: inquiry.email.toLowerCase() }))) return false;
       const id = randomUUID();
       await manager.insert(InquiryEntity, { ...inquiry, id, estateId: found.estate.id, locale });
       await this.mail.queue(manager, { ...mail, inquiryId: id });
-      return id;
+      return true;
     });
-  }
-
-  /** Sends the queued mail soon, outside the request. */
-  flush(): void {
-    this.mail.kick();
+    if (stored) this.mail.kick();
   }
 }

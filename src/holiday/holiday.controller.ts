@@ -1,10 +1,10 @@
-import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Repository } from 'typeorm';
 import { NotFoundError } from '../common/errors.js';
 import { RequestLocale } from '../common/locale.decorator.js';
-import { PageResponder } from '../common/page-responder.service.js';
+import { page, type PageView } from '../common/rendering/view.js';
+import { TextPage, type TextPageModel } from '../../views/pages/info-page.js';
 import { pickText } from '../i18n/localized-text.js';
 import type { Locale } from '../routing/locales.js';
 import { routerPaths } from '../routing/routes.js';
@@ -15,7 +15,6 @@ const ID = /^[1-9]\d{0,8}$/;
 @Controller()
 export class HolidayController {
   constructor(
-    private readonly pages: PageResponder,
     @InjectRepository(HolidayRentalUnitEntity) private readonly units: Repository<HolidayRentalUnitEntity>,
   ) {}
 
@@ -23,18 +22,19 @@ export class HolidayController {
   async detail(
     @RequestLocale() locale: Locale,
     @Param('rentalUnitId') rentalUnitId: string,
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<FastifyReply> {
+  ): Promise<PageView<TextPageModel>> {
     const unit = ID.test(rentalUnitId) ? await this.units.findOneBy({ id: Number(rentalUnitId) }) : null;
     if (!unit) throw new NotFoundError();
-    return this.pages.info(request, reply, locale, { route: 'holiday', params: { rentalUnitId } }, 'holiday', {
+    return page(TextPage, {
+      key: 'holiday',
       args: {
         name: pickText(unit.name, locale),
         description: pickText(unit.description, locale),
         city: unit.city,
         capacity: unit.capacity,
+        // Picks the plural form ("1 person", "4 people").
+        count: unit.capacity,
       },
-    });
+    }, { route: 'holiday', params: { rentalUnitId } });
   }
 }

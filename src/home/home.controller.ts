@@ -1,14 +1,12 @@
-import { Controller, Get, Headers, Redirect, Req, Res } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Controller, Get, Headers, Redirect } from '@nestjs/common';
+import { TextPage, type TextPageModel } from '../../views/pages/info-page.js';
 import { RequestLocale } from '../common/locale.decorator.js';
-import { PageResponder } from '../common/page-responder.service.js';
+import { page, type PageView } from '../common/rendering/view.js';
 import { type Locale, negotiateLocale } from '../routing/locales.js';
 import { routerPaths, urlFor } from '../routing/routes.js';
 
 @Controller()
 export class HomeController {
-  constructor(private readonly pages: PageResponder) {}
-
   /** `/` sends the visitor to the best of our languages for their browser (302: it depends on them). */
   @Get('/')
   @Redirect()
@@ -17,7 +15,7 @@ export class HomeController {
   }
 
   @Get(routerPaths('home'))
-  home(@RequestLocale() locale: Locale, @Req() request: FastifyRequest, @Res() reply: FastifyReply): FastifyReply {
-    return this.pages.info(request, reply, locale, { route: 'home' }, 'home');
+  home(@RequestLocale() _locale: Locale): PageView<TextPageModel> {
+    return page(TextPage, { key: 'home' }, { route: 'home' }, { version: '' });
   }
 }

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { I18nService } from 'nestjs-i18n';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../routing/locales.js';
-import type { TranslateArgs, Translator } from './translator.js';
+import { isPluralForms, pluralCategory, type PluralForms, type TranslateArgs, type Translator } from './translator.js';
 
 /** Locales tried for a text: the requested one, then nl, then the others in SPEC order (SPEC §5). */
 export function fallbackChain(locale: Locale): Locale[] {
   return [...new Set<Locale>([locale, DEFAULT_LOCALE, ...LOCALES])];
 }
+
+type Entry = string | PluralForms;
 
 @Injectable()
 export class TranslationService {
@@ -23,36 +25,53 @@ export class TranslationService {
     return translator;
   }
 
+  /**
+   * The text of `key` in exactly `lang`, '' counting as missing. Read from the loaded files rather than
+   * through `translate`, which falls back to nl on its own and would hide which language answered (the
+   * plural rules are that language's).
+   */
+  private entry(key: string, lang: Locale): Entry | undefined {
+    let node: unknown = this.i18n.getTranslations()[lang];
+    for (const part of key.split('.')) {
+      if (typeof node !== 'object' || node === null) return undefined;
+      node = (node as Record<string, unknown>)[part];
+    }
+    if (typeof node === 'string') return node === '' ? undefined : node;
+    return isPluralForms(node) && node.other !== '' ? node : undefined;
+  }
+
   private createTranslator(locale: Locale): Translator {
     const chain = fallbackChain(locale);
-    // The files are loaded once (no watching), so which language answers a key never changes:
-    // remember it, and the text itself when there is nothing to fill in. A page asks for hundreds of texts.
-    const answeringLanguage = new Map<string, Locale | null>();
-    const plainTexts = new Map<string, string | undefined>();
-    const translate = (key: string, lang: Locale, args?: TranslateArgs): string | undefined => {
-      // nestjs-i18n answers a missing key with the key itself.
-      const text = this.i18n.translate(key, { lang, args }) as unknown;
-      return typeof text === 'string' && text !== key && text !== '' ? text : undefined;
-    };
-    const languageFor = (key: string): Locale | null => {
-      let lang = answeringLanguage.get(key);
-      if (lang === undefined) {
-        lang = chain.find((candidate) => translate(key, candidate) !== undefined) ?? null;
-        answeringLanguage.set(key, lang);
+    // The files are loaded once (no watching), so which language answers a key never changes: remember it.
+    // A page asks for hundreds of texts.
+    const answers = new Map<string, { readonly lang: Locale; readonly entry: Entry } | null>();
+    const find = (key: string) => {
+      let answer = answers.get(key);
+      if (answer === undefined) {
+        answer = null;
+        for (const lang of chain) {
+          const entry = this.entry(key, lang);
+          if (entry !== undefined) {
+            answer = { lang, entry };
+            break;
+          }
+        }
+        answers.set(key, answer);
       }
-      return lang;
+      return answer;
     };
-    const find = (key: string, args?: TranslateArgs): string | undefined => {
-      if (!args && plainTexts.has(key)) return plainTexts.get(key);
-      const lang = languageFor(key);
-      const text = lang === null ? undefined : translate(key, lang, args);
-      if (!args) plainTexts.set(key, text);
-      return text;
-    };
+    const fill = (path: string, lang: Locale, args: TranslateArgs) => String(this.i18n.translate(path, { lang, args }));
     return {
       locale,
-      t: (key, args) => find(key, args) ?? key,
-      has: (key) => languageFor(key) !== null,
+      t: (key, args) => {
+        const answer = find(key);
+        if (!answer) return key;
+        const { lang, entry } = answer;
+        if (typeof entry === 'string') return args ? fill(key, lang, args) : entry;
+        // Without a count there is nothing to choose by: the general form.
+        return args ? fill(`${key}.${pluralCategory(entry, lang, args.count)}`, lang, args) : entry.other;
+      },
+      has: (key) => find(key) !== null,
     };
   }
 }

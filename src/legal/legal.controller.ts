@@ -1,21 +1,19 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Controller, Get } from '@nestjs/common';
+import { TextPage, type TextPageModel } from '../../views/pages/info-page.js';
 import { RequestLocale } from '../common/locale.decorator.js';
-import { PageResponder } from '../common/page-responder.service.js';
+import { page, type PageView } from '../common/rendering/view.js';
 import type { Locale } from '../routing/locales.js';
 import { routerPaths } from '../routing/routes.js';
 
 @Controller()
 export class LegalController {
-  constructor(private readonly pages: PageResponder) {}
-
   @Get(routerPaths('privacy'))
-  privacy(@RequestLocale() locale: Locale, @Req() request: FastifyRequest, @Res() reply: FastifyReply): FastifyReply {
-    return this.pages.info(request, reply, locale, { route: 'privacy' }, 'privacy');
+  privacy(@RequestLocale() _locale: Locale): PageView<TextPageModel> {
+    return page(TextPage, { key: 'privacy' }, { route: 'privacy' }, { version: '' });
   }
 
   @Get(routerPaths('terms'))
-  terms(@RequestLocale() locale: Locale, @Req() request: FastifyRequest, @Res() reply: FastifyReply): FastifyReply {
-    return this.pages.info(request, reply, locale, { route: 'terms' }, 'terms');
+  terms(@RequestLocale() _locale: Locale): PageView<TextPageModel> {
+    return page(TextPage, { key: 'terms' }, { route: 'terms' }, { version: '' });
   }
 }

@@ -116,8 +116,51 @@ export function routerPaths(routeName: RouteName): string[] {
 /** Listing photos are served through the site (SPEC §7 "property images: a proxy path per account id"). */
 export const PROPERTY_IMAGES_PATH = '/property-images';
 export type PropertyImageSize = 'large' | 'thumb';
+/** Encodings of the resized variants; the format is in the URL so a CDN needs no `Vary: Accept`. */
+export type PropertyImageFormat = 'avif' | 'webp' | 'jpg';
 
-/** `/property-images/<accountId>/<large|thumb>/<file>` */
-export function propertyImageUrl(accountId: string | number, size: PropertyImageSize, file: string): string {
-  return `${PROPERTY_IMAGES_PATH}/${encodeURIComponent(String(accountId))}/${size}/${encodeURIComponent(file)}`;
+/** `?v=<version>`: a URL that changes whenever the photo does, so it may be cached for a year. */
+function versionQuery(version: string | null | undefined): string {
+  return version ? `?v=${encodeURIComponent(version)}` : '';
+}
+
+/** `/property-images/<accountId>/<large|thumb>/<file>[?v=<version>]`: the photo as the CRM has it. */
+export function propertyImageUrl(accountId: string | number, size: PropertyImageSize, file: string, version?: string | null): string {
+  return `${PROPERTY_IMAGES_PATH}/${encodeURIComponent(String(accountId))}/${size}/${encodeURIComponent(file)}${versionQuery(version)}`;
+}
+
+/**
+ * `/property-images/<accountId>/<width>w/<file>.<format>[?v=<version>]`: the photo resized to `width` pixels
+ * (never enlarged) and encoded as `format`. The original's file name is kept whole, so `house-01.jpg` at
+ * 768 px in AVIF is `768w/house-01.jpg.avif`.
+ */
+export function propertyImageVariantUrl(
+  accountId: string | number,
+  width: number,
+  file: string,
+  format: PropertyImageFormat,
+  version?: string | null,
+): string {
+  return `${PROPERTY_IMAGES_PATH}/${encodeURIComponent(String(accountId))}/${width}w/${encodeURIComponent(file)}.${format}${versionQuery(version)}`;
+}
+
+export interface PropertyImageRef {
+  /** Whatever came before the images path (an origin for absolute URLs, else empty). */
+  readonly origin: string;
+  readonly accountId: string;
+  readonly file: string;
+  readonly version: string | null;
+}
+
+const PROPERTY_IMAGE_URL = new RegExp(`^(.*?)${PROPERTY_IMAGES_PATH}/(\\d+)/(?:large|thumb)/([^/?#]+)(?:\\?v=([^&#]+))?$`);
+
+/** The photo behind a `propertyImageUrl` (relative or absolute); null for any other URL. */
+export function parsePropertyImageUrl(url: string): PropertyImageRef | null {
+  const match = PROPERTY_IMAGE_URL.exec(url);
+  if (!match) return null;
+  try {
+    return { origin: match[1], accountId: match[2], file: decodeURIComponent(match[3]), version: match[4] ? decodeURIComponent(match[4]) : null };
+  } catch {
+    return null;
+  }
 }

@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { AppConfig } from '../config/config.js';
 import { estatePath } from '../estates/domain/slug.js';
+import { visibleListings } from '../estates/domain/visibility.js';
 import { EstateRepository } from '../estates/persistence/estate.repository.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import { LOCALES, type Locale } from '../routing/locales.js';
@@ -38,11 +39,9 @@ export class SeoController {
     const pathsOf = (build: (locale: Locale, index: number) => string): LocalizedPage =>
       Object.fromEntries(LOCALES.map((locale, index) => [locale, build(locale, index)])) as LocalizedPage;
     const pages: LocalizedPage[] = STATIC_ROUTES.map((route) => alternates(route));
-    for (const estate of await this.estates.findListed(hiddenStatus)) {
+    for (const estate of visibleListings(await this.estates.findAll(), hiddenStatus)) {
       pages.push(pathsOf((_, index) => estatePath(estate, translators[index])));
-      for (const unit of estate.children) {
-        if (!hiddenStatus.includes(unit.transaction.status)) pages.push(pathsOf((_, index) => estatePath(unit, translators[index], estate)));
-      }
+      for (const unit of estate.children) pages.push(pathsOf((_, index) => estatePath(unit, translators[index], estate)));
     }
     return reply
       .type('application/xml; charset=utf-8')

@@ -1,50 +1,30 @@
-import { Controller, Get, Param, Req, Res } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Controller, Get, Param } from '@nestjs/common';
+import { TextPage, type TextPageModel } from '../../views/pages/info-page.js';
 import { RequestLocale } from '../common/locale.decorator.js';
-import { PageResponder } from '../common/page-responder.service.js';
+import { page, type PageView } from '../common/rendering/view.js';
 import type { Locale } from '../routing/locales.js';
 import { routerPaths, urlFor } from '../routing/routes.js';
 
 /** Keep-me-informed: subscribe, its confirmation, and the token pages reached from alert mails. */
 @Controller()
 export class SubscriptionsController {
-  constructor(private readonly pages: PageResponder) {}
-
   @Get(routerPaths('subscribe'))
-  subscribe(@RequestLocale() locale: Locale, @Req() request: FastifyRequest, @Res() reply: FastifyReply): FastifyReply {
-    return this.pages.info(request, reply, locale, { route: 'subscribe' }, 'subscribe');
+  subscribe(@RequestLocale() _locale: Locale): PageView<TextPageModel> {
+    return page(TextPage, { key: 'subscribe' }, { route: 'subscribe' }, { version: '' });
   }
 
   @Get(routerPaths('subscribeSuccess'))
-  success(@RequestLocale() locale: Locale, @Req() request: FastifyRequest, @Res() reply: FastifyReply): FastifyReply {
-    return this.pages.info(request, reply, locale, { route: 'subscribeSuccess', indexable: false }, 'subscribeSuccess', {
-      action: { href: urlFor('home', locale), labelKey: 'common.backHome' },
-    });
+  success(@RequestLocale() locale: Locale): PageView<TextPageModel> {
+    return page(TextPage, { key: 'subscribeSuccess', noindex: true, action: { href: urlFor('home', locale), labelKey: 'common.backHome' } }, { route: 'subscribeSuccess', indexable: false });
   }
 
   @Get(routerPaths('unsubscribe'))
-  unsubscribe(
-    @RequestLocale() locale: Locale,
-    @Param('token') token: string,
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): FastifyReply {
-    return this.pages.info(request, reply, locale, { route: 'unsubscribe', params: { token }, indexable: false }, 'unsubscribe');
+  unsubscribe(@RequestLocale() _locale: Locale, @Param('token') token: string): PageView<TextPageModel> {
+    return page(TextPage, { key: 'unsubscribe', noindex: true }, { route: 'unsubscribe', params: { token }, indexable: false }, { cache: 'no-store' });
   }
 
   @Get(routerPaths('editSubscriptions'))
-  edit(
-    @RequestLocale() locale: Locale,
-    @Param('token') token: string,
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): FastifyReply {
-    return this.pages.info(
-      request,
-      reply,
-      locale,
-      { route: 'editSubscriptions', params: { token }, indexable: false },
-      'editSubscriptions',
-    );
+  edit(@RequestLocale() _locale: Locale, @Param('token') token: string): PageView<TextPageModel> {
+    return page(TextPage, { key: 'editSubscriptions', noindex: true }, { route: 'editSubscriptions', params: { token }, indexable: false }, { cache: 'no-store' });
   }
 }

@@ -1,4 +1,7 @@
+import type { DataSource } from 'typeorm';
 import type { Estate } from '../../src/estates/domain/estate.js';
+import { EstateEntity } from '../../src/estates/persistence/estate.entity.js';
+import { flattenEstate, toRow } from '../../src/estates/persistence/estate-record.js';
 
 type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
 
@@ -47,7 +50,7 @@ export function buildEstate(overrides: DeepPartial<Estate> = {}): Estate {
     shortDescription: { nl: 'Ruime villa', fr: 'Villa spacieuse' },
     headType: 'HOUSE',
     subType: 'VILLA',
-    transaction: { statusId: 1, status: 'FOR_SALE', sold: false, forRent: false },
+    transaction: { statusId: 1, status: 'FOR_SALE', forRent: false },
     address: {
       street: { nl: 'Kerkstraat', fr: 'Rue de l’Église' },
       number: '12',
@@ -186,4 +189,10 @@ export function buildEstate(overrides: DeepPartial<Estate> = {}): Estate {
     updatedAt: '2026-10-01T08:00:00.000Z',
   };
   return merge(base, overrides);
+}
+
+/** Stores listings (a project with its units) as the sync would, for tests that need exact data in the cache. */
+export async function storeEstates(dataSource: DataSource, estates: readonly Estate[]): Promise<void> {
+  const syncedAt = new Date();
+  await dataSource.getRepository(EstateEntity).save(estates.flatMap(flattenEstate).map((estate) => toRow(estate, syncedAt)));
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -112,7 +112,7 @@ describe('inquiry forms', () => {
     expect(fr.text).toContain('Veuillez remplir ce champ.');
     expect(fr.text).toContain('value="pas-une-adresse"');
     expect(fr.text).toContain('aria-invalid="true"');
-    const de = await post('ajaxSendToFriend', 'de', { name: 'Max', email: 'max@example.de', friendName: '', friendEmail: 'x' });
+    const de = await post('ajaxSendToFriend', 'de', { name: 'Max', email: 'max@example.de', friendName: '', friendEmail: 'x', 'g-recaptcha-response': 'token-ok' });
     expect(de.status).toBe(422);
     expect(de.text).toContain('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
     expect(await inquiries().count()).toBe(before);

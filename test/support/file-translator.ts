@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { I18N_DIR } from '../../src/common/paths.js';
-import type { Translator } from '../../src/i18n/translator.js';
+import { isPluralForms, pluralCategory, type PluralForms, type Translator } from '../../src/i18n/translator.js';
 import { fallbackChain } from '../../src/i18n/translation.service.js';
 import { LOCALES, type Locale } from '../../src/routing/locales.js';
 
@@ -18,25 +18,27 @@ function load(locale: Locale): Tree {
 
 const trees = Object.fromEntries(LOCALES.map((locale) => [locale, load(locale)])) as Record<Locale, Tree>;
 
-function lookup(tree: Tree, key: string): string | undefined {
+function lookup(tree: Tree, key: string): string | PluralForms | undefined {
   let node: string | Tree | undefined = tree;
   for (const part of key.split('.')) {
     if (typeof node !== 'object' || node === null) return undefined;
     node = node[part];
   }
-  return typeof node === 'string' && node !== '' ? node : undefined;
+  if (typeof node === 'string') return node !== '' ? node : undefined;
+  return isPluralForms(node) ? node : undefined;
 }
 
 /**
  * The i18n files as a Translator without Nest, for unit specs: the same fallback chain as the app
- * (locale, then nl, then the others) and `{name}` placeholders.
+ * (locale, then nl, then the others), plural forms by `count` and `{name}` placeholders.
  */
 export function fileTranslator(locale: Locale): Translator {
-  const find = (key: string) => fallbackChain(locale).map((lang) => lookup(trees[lang], key)).find((text) => text !== undefined);
+  const find = (key: string) => fallbackChain(locale).map((lang) => ({ lang, entry: lookup(trees[lang], key) })).find(({ entry }) => entry !== undefined);
   return {
     locale,
     t: (key, args) => {
-      const text = find(key) ?? key;
+      const found = find(key);
+      const text = !found?.entry ? key : typeof found.entry === 'string' ? found.entry : found.entry[pluralCategory(found.entry, found.lang, args?.count)]!;
       return args ? text.replace(/\{(\w+)\}/g, (match, name: string) => (name in args ? String(args[name]) : match)) : text;
     },
     has: (key) => find(key) !== undefined,
@@ -45,5 +47,6 @@ export function fileTranslator(locale: Locale): Translator {
 
 /** The raw text of one locale only (no fallback), to check what a file holds. */
 export function rawText(locale: Locale, key: string): string | undefined {
-  return lookup(trees[locale], key);
+  const entry = lookup(trees[locale], key);
+  return typeof entry === 'string' ? entry : undefined;
 }

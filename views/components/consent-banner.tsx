@@ -2,21 +2,19 @@ import type { ReactElement } from 'react';
 import type { PageContext } from '../page-context.js';
 
 /**
- * Cookie consent: a real form (works without JavaScript, Post/Redirect/Get); htmx posts it and
- * removes the banner, and the client announces the choice to islands (share links wait for it).
+ * Cookie consent: a real form (works without JavaScript, Post/Redirect/Get); htmx posts it and hides the
+ * banner, and the client announces the choice to islands (share links wait for it). Pages are the same for
+ * every visitor, so the banner is rendered hidden and the client shows it while no choice is stored; the
+ * cookie-settings page renders it visible (and reopens it from the footer link).
  */
-export function ConsentBanner({ ctx }: { ctx: PageContext }): ReactElement {
+export function ConsentBanner({ ctx, inline }: { ctx: PageContext; inline?: boolean }): ReactElement {
   const { t } = ctx;
+  // On the settings page the form is part of the page and posts plainly (it comes back saying "saved").
+  const banner = inline ? {} : { 'data-consent-banner': '', hidden: true };
+  const enhanced = inline ? {} : { 'hx-post': ctx.consentAction, 'hx-swap': 'none' };
   return (
-    <section className="consent-banner" id="consent-banner" aria-labelledby="consent-title" role="region">
-      <form
-        className="container consent-banner__inner"
-        method="post"
-        action={ctx.consentAction}
-        hx-post={ctx.consentAction}
-        hx-target="#consent-banner"
-        hx-swap="outerHTML"
-      >
+    <section className={inline ? 'consent-banner consent-banner--inline' : 'consent-banner'} id={inline ? 'consent-settings' : 'consent-banner'} aria-labelledby="consent-title" {...banner}>
+      <form className={inline ? 'consent-banner__inner' : 'container consent-banner__inner'} method="post" action={ctx.consentAction} {...enhanced}>
         <div>
           <h2 id="consent-title">{t('consent.title')}</h2>
           <p>

@@ -11,6 +11,8 @@ export interface ModalProps {
   readonly successText: string;
   /** Show the success alert at once: the no-JS flow came back after Post/Redirect/Get. */
   readonly successVisible?: boolean;
+  /** Rendered open (in the page, not as a modal): a post without JavaScript came back with corrections to make. */
+  readonly open?: boolean;
   /** The form fragment: a real `<form action method="post">`. */
   readonly children: ReactNode;
 }
@@ -19,7 +21,7 @@ export interface ModalProps {
  * A native <dialog> with a form, opened by a link placed before it. Without JavaScript the link jumps to the
  * dialog, which CSS shows in place (`:target`); the modal-form island opens it as a modal and posts with htmx.
  */
-export function Modal({ id, title, openLabel, closeLabel, successText, successVisible, children }: ModalProps): ReactElement {
+export function Modal({ id, title, openLabel, closeLabel, successText, successVisible, open, children }: ModalProps): ReactElement {
   const titleId = `${id}-title`;
   return (
     <div className="modal-block" data-island="modal-form">
@@ -29,7 +31,7 @@ export function Modal({ id, title, openLabel, closeLabel, successText, successVi
       <Alert variant="success" hidden={!successVisible} data={{ 'modal-success': '' }}>
         {successText}
       </Alert>
-      <dialog id={id} className="modal" aria-labelledby={titleId}>
+      <dialog id={id} className={open ? 'modal modal--inline' : 'modal'} aria-labelledby={titleId} open={open}>
         <div className="modal__panel">
           <header className="modal__header">
             <h2 id={titleId} className="modal__title">

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { Alert } from '../components/alert.js';
 
 /** A field's value as typed and its localized error, if any. */
 export interface FormFieldState {
@@ -29,6 +30,8 @@ export interface InquiryFormProps {
   readonly fields?: Readonly<Record<string, FormFieldState>>;
   readonly consentChecked?: boolean;
   readonly botCheckSiteKey?: string;
+  /** Said above the fields when the server refused the input: what went wrong, not only which fields. */
+  readonly errorSummary?: string;
 }
 
 function Field({
@@ -79,11 +82,16 @@ function Field({
  * The extra-information and send-to-a-friend forms: real forms that work without JavaScript
  * (Post/Redirect/Get); the modal-form island posts them with htmx (SPEC §4, §5, §7).
  */
-export function InquiryForm({ kind, action, estateId, privacyUrl, texts, fields = {}, consentChecked, botCheckSiteKey }: InquiryFormProps): ReactElement {
+export function InquiryForm({ kind, action, estateId, privacyUrl, texts, fields = {}, consentChecked, botCheckSiteKey, errorSummary }: InquiryFormProps): ReactElement {
   const prefix = kind === 'extra-info' ? 'extra-info' : 'send-to-friend';
   const consentError = fields.privacyConsent?.error;
   return (
     <form className="inquiry-form" action={action} method="post" noValidate={false} data-bot-check-site-key={botCheckSiteKey || undefined}>
+      {errorSummary && (
+        <Alert variant="danger">
+          <p>{errorSummary}</p>
+        </Alert>
+      )}
       <input type="hidden" name="estateId" value={estateId} />
       <input type="hidden" name="g-recaptcha-response" value="" />
       <Field id={`${prefix}-name`} name="name" label={texts.name} autoComplete="name" required state={fields.name} requiredText={texts.required} />

@@ -12,10 +12,12 @@ export interface LayoutProps {
   readonly head?: ReactNode;
   /** Pages that must not be indexed (token pages, errors). */
   readonly noindex?: boolean;
+  /** The cookie-settings page shows the choice in the page itself. */
+  readonly withoutBanner?: boolean;
   readonly children: ReactNode;
 }
 
-export function Layout({ ctx, title, description, head, noindex, children }: LayoutProps): ReactElement {
+export function Layout({ ctx, title, description, head, noindex, withoutBanner, children }: LayoutProps): ReactElement {
   const { t, locale, site } = ctx;
   const htmxConfig = JSON.stringify({ includeIndicatorStyles: false, allowEval: false, allowScriptTags: false });
   return (
@@ -34,9 +36,8 @@ export function Layout({ ctx, title, description, head, noindex, children }: Lay
         {ctx.assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        <style nonce={ctx.nonce}>{`:root{--brand:${site.brandColor}}`}</style>
         {ctx.assets.scripts.map((src) => (
-          <script key={src} type="module" src={src} nonce={ctx.nonce} />
+          <script key={src} type="module" src={src} />
         ))}
         {head}
       </head>
@@ -111,11 +112,16 @@ export function Layout({ ctx, title, description, head, noindex, children }: Lay
                 <li>
                   <a href={ctx.nav.terms}>{t('nav.terms')}</a>
                 </li>
+                <li>
+                  <a href={ctx.nav.cookieSettings} data-cookie-settings="">
+                    {t('nav.cookieSettings')}
+                  </a>
+                </li>
               </ul>
             </nav>
           </div>
         </footer>
-        {ctx.consent === undefined && <ConsentBanner ctx={ctx} />}
+        {!withoutBanner && <ConsentBanner ctx={ctx} />}
       </body>
     </html>
   );

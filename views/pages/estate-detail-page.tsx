@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import type { DisplayTab, EnergyBlock, EstateDisplayModel } from '../../src/estates/display/estate-display.js';
+import type { ShareMeta } from '../../src/seo/structured-data.js';
 import { Gallery, type GalleryProps } from '../components/gallery.js';
 import { Icon } from '../components/icon.js';
 import { MapBlock, type MapBlockProps } from '../components/map-block.js';
@@ -17,11 +18,16 @@ export interface DetailPageModel {
   readonly map: MapBlockProps;
   readonly share: ShareLinksProps;
   readonly project: { readonly title: string; readonly path: string } | null;
+  /** The sticker's class in the theme stylesheet (pages carry no style attributes). */
+  readonly stickerClass: string | null;
   readonly forms: {
     readonly extraInfo: InquiryFormProps;
-    readonly sendToFriend: InquiryFormProps;
+    /** null where the form is not offered (production without a bot check). */
+    readonly sendToFriend: InquiryFormProps | null;
     /** Which form was just sent without JavaScript (Post/Redirect/Get), to show its thank-you. */
     readonly sent: 'extra-info' | 'send-to-friend' | null;
+    /** The form shown open, filled in again with its messages (a post without JavaScript that was refused). */
+    readonly open: 'extra-info' | 'send-to-friend' | null;
   };
   readonly similarUrl: string;
   /** The bot-check provider's script, when a site key is configured (the forms ask it for a token). */
@@ -30,7 +36,7 @@ export interface DetailPageModel {
     readonly title: string;
     readonly description: string;
     readonly jsonLd: string;
-    readonly social: ReadonlyArray<{ readonly property: string; readonly content: string }>;
+    readonly share: ShareMeta;
   };
 }
 
@@ -57,7 +63,10 @@ function Energy({ block, title, barLabel }: { block: EnergyBlock; title?: string
       </div>
       {block.barPercent > 0 && (
         <div className="epc-bar" role="img" aria-label={`${barLabel}: ${block.valueText ?? ''}`}>
-          <span className="epc-bar__marker" style={{ left: `${block.barPercent}%` }} />
+          {/* The marker's position is an SVG attribute: the CSP allows no style attributes. */}
+          <svg className="epc-bar__marker" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+            <line x1={block.barPercent} x2={block.barPercent} y1="0" y2="10" vectorEffect="non-scaling-stroke" />
+          </svg>
         </div>
       )}
       {block.customLabel && <p className="energy__note">{block.customLabel}</p>}
@@ -71,11 +80,14 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
   const t = ctx.t;
   const head = (
     <>
-      {model.seo.social.map((meta) => (
+      {model.seo.share.openGraph.map((meta) => (
         <meta key={meta.property} property={meta.property} content={meta.content} />
       ))}
-      <script type="application/ld+json" nonce={ctx.nonce} dangerouslySetInnerHTML={{ __html: model.seo.jsonLd }} />
-      {model.botCheckScript && <script src={model.botCheckScript} async defer nonce={ctx.nonce} />}
+      {model.seo.share.twitter.map((meta) => (
+        <meta key={meta.name} name={meta.name} content={meta.content} />
+      ))}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: model.seo.jsonLd }} />
+      {model.botCheckScript && <script src={model.botCheckScript} async defer />}
     </>
   );
   const planningFields = display.planning.fields;
@@ -91,7 +103,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
           <div className="estate-detail__badges">
             <span className={`status-badge${display.available ? '' : ' status-badge--closed'}`}>{display.statusLabel}</span>
             {display.sticker && (
-              <span className="sticker" style={{ background: display.sticker.color, color: display.sticker.colorText }}>
+              <span className={model.stickerClass ? `sticker ${model.stickerClass}` : 'sticker'}>
                 {display.sticker.text}
               </span>
             )}
@@ -316,19 +328,23 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
                 closeLabel={t('detail.modal.close')}
                 successText={t('detail.extraInfo.success')}
                 successVisible={model.forms.sent === 'extra-info'}
+                open={model.forms.open === 'extra-info'}
               >
                 <InquiryForm {...model.forms.extraInfo} />
               </Modal>
-              <Modal
-                id="send-to-friend-dialog"
-                title={t('detail.sendToFriend.title')}
-                openLabel={t('detail.sendToFriend.open')}
-                closeLabel={t('detail.modal.close')}
-                successText={t('detail.sendToFriend.success')}
-                successVisible={model.forms.sent === 'send-to-friend'}
-              >
-                <InquiryForm {...model.forms.sendToFriend} />
-              </Modal>
+              {model.forms.sendToFriend && (
+                <Modal
+                  id="send-to-friend-dialog"
+                  title={t('detail.sendToFriend.title')}
+                  openLabel={t('detail.sendToFriend.open')}
+                  closeLabel={t('detail.modal.close')}
+                  successText={t('detail.sendToFriend.success')}
+                  successVisible={model.forms.sent === 'send-to-friend'}
+                  open={model.forms.open === 'send-to-friend'}
+                >
+                  <InquiryForm {...model.forms.sendToFriend} />
+                </Modal>
+              )}
               {display.virtualVisits.map((link) => (
                 <a key={link} className="button button--ghost virtual-visit" href={link} target="_blank" rel="noopener noreferrer">
                   <Icon name="visit" /> {t('detail.virtualVisit')}

@@ -1,11 +1,16 @@
 import type { Translator } from '../../i18n/translator.js';
+import type { Locale } from '../../routing/locales.js';
 
 /** One field as the page shows it: its code (e.g. `financial.price`), label, raw value, text and whether it shows. */
 export interface DisplayField {
   readonly code: string;
   readonly label: string;
+  /** The label's language when it fell back to another than the page's (for a `lang` attribute). */
+  readonly labelLang?: Locale;
   readonly value: unknown;
   readonly text: string;
+  /** The text's language when it fell back to another than the page's. */
+  readonly lang?: Locale;
   readonly visible: boolean;
 }
 

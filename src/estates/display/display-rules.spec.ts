@@ -25,7 +25,7 @@ describe('display rules (SPEC §5)', () => {
   });
 
   it('falls back to the "from" price of a project', () => {
-    expect(shown(buildEstate({ price: { value: null, priceFrom: 250000 } }), 'financial.price')?.text).toBe('Vanaf € 250.000,00');
+    expect(shown(buildEstate({ price: { value: null, priceFrom: 250000 } }), 'financial.price')?.text).toBe('Vanaf €\u00a0250.000,00');
   });
 
   it('hides total price or construction value equal to the price', () => {
@@ -33,8 +33,8 @@ describe('display rules (SPEC §5)', () => {
     expect(shown(same, 'financial.totalPrice')).toBeUndefined();
     expect(shown(same, 'financial.constructionValue')).toBeUndefined();
     const different = buildEstate({ price: { value: 300000, totalPrice: 320000, constructionValue: 180000 } });
-    expect(shown(different, 'financial.totalPrice')?.text).toBe('€ 320.000,00');
-    expect(shown(different, 'financial.constructionValue')?.text).toBe('€ 180.000,00');
+    expect(shown(different, 'financial.totalPrice')?.text).toBe('€\u00a0320.000,00');
+    expect(shown(different, 'financial.constructionValue')?.text).toBe('€\u00a0180.000,00');
   });
 
   it('hides certificate-conformity if null or false', () => {
@@ -96,7 +96,7 @@ describe('display rules (SPEC §5)', () => {
     for (const code of ['financial.price', 'financial.groundValue', 'financial.infrastructureValue', 'notary.notaryTotal']) {
       expect(shown(vat, code)).toBeUndefined();
     }
-    expect(shown(vat, 'financial.furnitureValue')?.text).toBe('€ 5.000,00');
+    expect(shown(vat, 'financial.furnitureValue')?.text).toBe('€\u00a05.000,00');
   });
 
   it('a main field absorbs its companion: glazing with its text, garden with its text', () => {

@@ -80,7 +80,39 @@ describe(toDisplayModel.name, () => {
   it('virtual visits are the videos of type id 2', () => {
     const sut = toDisplayModel(buildEstate({ videos: [{ typeId: 2, link: 'https://tour/1' }, { typeId: 1, link: 'https://video/1' }] }), fileTranslator('nl'));
     expect(sut.virtualVisits).toEqual(['https://tour/1']);
-    expect(sut.videos).toEqual(['https://video/1']);
+  });
+
+  it('other videos are kept with a label, numbered when there are several', () => {
+    const one = toDisplayModel(buildEstate({ videos: [{ typeId: 1, link: 'https://video/1' }] }), fileTranslator('fr'));
+    expect(one.videos).toEqual([{ label: 'Vidéo', href: 'https://video/1' }]);
+    const two = toDisplayModel(buildEstate({ videos: [{ typeId: 1, link: 'https://video/1' }, { typeId: 3, link: 'https://video/2' }] }), fileTranslator('nl'));
+    expect(two.videos.map((video) => video.label)).toEqual(['Video 1', 'Video 2']);
+  });
+
+  it('a sticker whose colours the mapper dropped keeps its text with the default style', () => {
+    const sut = toDisplayModel(buildEstate({ sticker: { id: 3, name: { nl: 'Verkocht' }, color: null, colorText: null } }), fileTranslator('nl'));
+    expect(sut.sticker).toEqual({ id: 3, text: 'Verkocht' });
+  });
+
+  it('the description is sanitized with the allow-list', () => {
+    const sut = toDisplayModel(buildEstate({ description: { nl: '<p onclick="x()">Ruim<script>alert(1)</script></p><img src=x onerror=alert(1)>' } }), fileTranslator('nl'));
+    expect(sut.descriptionHtml).toBe('<p>Ruim</p>');
+  });
+
+  it('marks the title and description with their language when they fall back to another', () => {
+    const sut = toDisplayModel(buildEstate(), fileTranslator('de'));
+    expect(sut).toMatchObject({ title: 'Ruime villa met tuin', titleLang: 'nl', descriptionLang: 'nl' });
+    const own = toDisplayModel(buildEstate(), fileTranslator('fr'));
+    expect(own).not.toHaveProperty('titleLang');
+    expect(own).not.toHaveProperty('descriptionLang');
+  });
+
+  it('a rent says its period in the header price and in the financial tab', () => {
+    const rental = buildEstate({ transaction: { statusId: 2, status: 'TO_RENT', forRent: true }, price: { value: 950, period: 'MONTH' } });
+    const sut = toDisplayModel(rental, fileTranslator('nl'));
+    expect(sut.priceText).toBe('€\u00a0950,00 per maand');
+    const field = sut.tabs.find((tab) => tab.name === 'financial')?.fields.find((item) => item.code === 'financial.price');
+    expect(field?.text).toBe('€\u00a0950,00 per maand');
   });
 
   it('groups rooms per floor, names custom rooms, and shows the flooding icon after C', () => {
@@ -97,18 +129,64 @@ describe(toDisplayModel.name, () => {
     expect(sut.planning.floodingIcon).toEqual({ building: true, parcel: false });
   });
 
+  it('a unit row shows the same price as the unit’s own page, and the project is "from" its cheapest unit', () => {
+    const vatUnit = (id: number, value: number) =>
+      buildEstate({ id, parentId: 2000, headType: 'APARTMENT', title: { nl: `App ${id}` }, price: { value, vatRegime: true } });
+    const units = [vatUnit(2001, 370000), vatUnit(2002, 300000)];
+    const project = buildEstate({ id: 2000, isProject: true, headType: 'PROJECT', price: { value: null, priceFrom: 255000, vatRegime: true }, children: units });
+    const sut = toDisplayModel(project, fileTranslator('nl'));
+    expect(sut.units.map((row) => row.priceText)).toEqual(units.map((unit) => toDisplayModel(unit, fileTranslator('nl')).priceText));
+    expect(sut.units[1].priceText).toBe('€\u00a0300.000,00 + btw');
+    expect(sut.priceText).toBe('Vanaf €\u00a0300.000,00 + btw');
+  });
+
   it('lists a project’s units with status, price and path', () => {
     const unit = buildEstate({ id: 2001, parentId: 2000, headType: 'APARTMENT', subType: 'FLAT', title: { nl: 'App 1.01' } });
     const project = buildEstate({ id: 2000, isProject: true, headType: 'PROJECT', children: [unit] });
     const sut = toDisplayModel(project, fileTranslator('nl'), { pathFor: (child, parent) => `/p/${parent!.id}/${child.id}` });
-    expect(sut.units).toEqual([expect.objectContaining({ id: 2001, title: 'App 1.01', statusLabel: 'Te koop', priceText: '€ 495.000,00', path: '/p/2000/2001' })]);
+    expect(sut.units).toEqual([expect.objectContaining({ id: 2001, title: 'App 1.01', statusLabel: 'Te koop', priceText: '€\u00a0495.000,00', path: '/p/2000/2001' })]);
+  });
+});
+
+describe('extra fields', () => {
+  const extra = (name: Record<string, string>, autoid = 3) => buildEstate({ extraFields: [{ autoid, type: 'NUMBER', name, value: '757', values: {} }] });
+  const field = (estate: Estate, locale: (typeof LOCALES)[number]) =>
+    buildTabs(estate, fileTranslator(locale)).find((tab) => tab.name === 'other')?.fields[0];
+
+  it('take their label from the CRM in the page’s language', () => {
+    expect(field(extra({ nl: 'Afstand tot station (m)', en: 'Walk to the station (m)' }), 'en')).toMatchObject({ label: 'Walk to the station (m)', text: '757' });
+  });
+
+  it('else from our own labels', () => {
+    const sut = field(extra({ nl: 'Afstand tot station (m)', fr: 'Distance de la gare (m)' }), 'de');
+    expect(sut?.label).toBe('Entfernung zum Bahnhof (m)');
+    expect(sut).not.toHaveProperty('labelLang');
+  });
+
+  it('else from the CRM in another language, marked with that language', () => {
+    expect(field(extra({ nl: 'Zonnepanelen (kWp)' }, 99), 'en')).toMatchObject({ label: 'Zonnepanelen (kWp)', labelLang: 'nl' });
+  });
+
+  it('else the code', () => {
+    expect(field(extra({}, 99), 'en')?.label).toBe('_extra.99_');
+  });
+
+  it('mark a text value that falls back to another language', () => {
+    const estate = buildEstate({ extraFields: [{ autoid: 1, type: 'TEXT', name: {}, value: null, values: { nl: 'Twee staanplaatsen' } }] });
+    expect(field(estate, 'en')).toMatchObject({ label: 'Parking', text: 'Twee staanplaatsen', lang: 'nl' });
+    expect(field(estate, 'nl')).not.toHaveProperty('lang');
   });
 });
 
 describe(toCardModel.name, () => {
   it('is a compact card with the first photo and the price', () => {
     const sut = toCardModel(buildEstate(), fileTranslator('fr'), '/fr/offre/1001/x');
-    expect(sut).toMatchObject({ title: 'Villa spacieuse avec jardin', priceText: '€ 495.000,00', city: 'Gand', path: '/fr/offre/1001/x' });
-    expect(sut.facts[0]).toBe('4 ch.');
+    expect(sut).toMatchObject({ title: 'Villa spacieuse avec jardin', priceText: '€\u00a0495.000,00', city: 'Gand', path: '/fr/offre/1001/x' });
+    expect(sut.facts[0]).toBe('4 chambres');
+  });
+
+  it('says a rent’s period', () => {
+    const rental = buildEstate({ transaction: { statusId: 2, status: 'TO_RENT', forRent: true }, price: { value: 950, period: null } });
+    expect(toCardModel(rental, fileTranslator('de'), '/x').priceText).toBe('€\u00a0950,00 pro Monat');
   });
 });

@@ -1,21 +1,16 @@
-import { pickText } from '../../i18n/localized-text.js';
+import { langIfOther, type PickedText, pickLocalized, pickText } from '../../i18n/localized-text.js';
 import type { Translator } from '../../i18n/translator.js';
+import type { Locale } from '../../routing/locales.js';
+import { isAvailable } from '../domain/availability.js';
 import { enumLabel, roomTypeLabel, subTypeLabel } from '../domain/enum-labels.js';
 import { VIRTUAL_VISIT_VIDEO_TYPE_ID } from '../domain/enums.js';
-import type { Energy, Estate } from '../domain/estate.js';
-import {
-  epcBarPercent,
-  formatArea,
-  formatCurrency,
-  formatDate,
-  formatEpc,
-  formatNumber,
-  isStickerSet,
-  showsFloodingIcon,
-} from '../domain/format.js';
+import type { Energy, Estate, ExtraField } from '../domain/estate.js';
+import { epcBarPercent, formatArea, formatDate, formatEpc, formatNumber, isStickerSet, showsFloodingIcon } from '../domain/format.js';
 import { type DisplayField, fieldLabel, hasDisplayValue } from './display-field.js';
 import { hiddenByRule, isWalloon } from './display-rules.js';
 import { FIELDS_BY_CODE, type FieldDefinition, formatValue } from './fields.js';
+import { type PriceTerms, priceDisplay } from './price-display.js';
+import { sanitizeDescription } from './sanitize-description.js';
 import { TAB_NAMES, TABS, type TabName } from './tabs.js';
 
 export interface DisplayTab {
@@ -41,6 +36,8 @@ export interface LayoutFloor {
 export interface UnitRow {
   readonly id: number;
   readonly title: string;
+  /** The title's language when it is not the page's (a fallback): for a `lang` attribute. */
+  readonly titleLang?: Locale;
   readonly statusLabel: string;
   readonly available: boolean;
   readonly priceText: string;
@@ -55,22 +52,31 @@ export interface PhotoModel {
   readonly alt: string;
 }
 
-/** Everything the detail page shows, decided and formatted: views only lay it out. */
+/**
+ * Everything the detail page shows, decided and formatted: views only lay it out. A `…Lang` (or a
+ * field's `lang`) is set only when that text fell back to another language than the page's.
+ */
 export interface EstateDisplayModel {
   readonly id: number;
   readonly title: string;
+  readonly titleLang?: Locale;
   readonly typeLabel: string;
   readonly statusLabel: string;
   readonly available: boolean;
   readonly forRent: boolean;
   readonly isProject: boolean;
   readonly reference: string | null;
+  /** The one price rule (price-display.ts): header, contact card, cards and unit rows say the same. */
   readonly priceText: string;
   /** The amount behind priceText when the agency shows one (for structured data). */
   readonly priceAmount: number | null;
+  readonly priceTerms: PriceTerms;
   readonly address: { readonly lines: readonly string[]; readonly city: string; readonly street: string | null; readonly zip: string; readonly country: string };
-  readonly sticker: { readonly text: string; readonly color: string; readonly colorText: string } | null;
+  /** Colours checked by the mapper; unset colours mean the default sticker style. */
+  readonly sticker: { readonly id: number; readonly text: string; readonly textLang?: Locale; readonly color?: string; readonly colorText?: string } | null;
+  /** Sanitized with the allow-list (sanitize-description.ts): the page and the JSON endpoint serve this. */
   readonly descriptionHtml: string;
+  readonly descriptionLang?: Locale;
   readonly keyFacts: ReadonlyArray<{ readonly code: string; readonly label: string; readonly text: string }>;
   readonly pictures: readonly PhotoModel[];
   readonly tabs: readonly DisplayTab[];
@@ -84,7 +90,8 @@ export interface EstateDisplayModel {
   readonly facilities: readonly string[];
   readonly environment: string;
   readonly virtualVisits: readonly string[];
-  readonly videos: readonly string[];
+  /** Videos other than the virtual-visit tour (http/https links), to link or embed. */
+  readonly videos: ReadonlyArray<{ readonly label: string; readonly href: string }>;
   /** Only when the listing has coordinates and shows its address (no exact point for hidden addresses). */
   readonly map: { readonly lat: number; readonly lon: number } | null;
   readonly units: readonly UnitRow[];
@@ -95,6 +102,7 @@ export interface EstateDisplayModel {
 export interface EstateCardModel {
   readonly id: number;
   readonly title: string;
+  readonly titleLang?: Locale;
   readonly typeLabel: string;
   readonly statusLabel: string;
   readonly priceText: string;
@@ -118,8 +126,10 @@ function displayField(estate: Estate, definition: FieldDefinition, t: Translator
   const label = fieldLabel(t, code);
   if (hiddenByRule(estate, code)) return { code, label, value, text: '', visible: false };
 
-  if (code === 'financial.price' && !estate.price.visible) {
-    return { code, label, value, text: t.t('display.priceOnRequest'), visible: true };
+  if (code === 'financial.price') {
+    // The same words as the header (a rent's period included); no amount and no "on request": no field.
+    const price = priceDisplay(estate, t);
+    return { code, label, value: price.amount, text: price.text, visible: price.amount !== null || !estate.price.visible };
   }
   if (!hasDisplayValue(value)) {
     // Missing town-planning answers say so, except in Wallonia where empty planning fields are hidden.
@@ -131,22 +141,36 @@ function displayField(estate: Estate, definition: FieldDefinition, t: Translator
     const companion = formatValue(definition.companion.get(estate), definition.companion.kind, t, estate);
     if (companion) text = text ? `${text} (${companion})` : companion;
   }
-  if (code === 'financial.price' && estate.price.value === null && estate.price.priceFrom !== null) {
-    text = t.t('display.priceFrom', { price: text });
-  }
   return { code, label, value, text, visible: text !== '' };
+}
+
+/**
+ * An extra field's label: the CRM's own in the page's language, else ours
+ * (display.extraFields.<autoid>), else the CRM's in another language (marked), else the code.
+ */
+function extraFieldLabel(extra: ExtraField, t: Translator): PickedText {
+  const own = extra.name[t.locale];
+  if (typeof own === 'string' && own.trim() !== '') return { text: own, lang: t.locale };
+  const ours = `display.extraFields.${extra.autoid}`;
+  if (t.has(ours)) return { text: t.t(ours), lang: t.locale };
+  const crm = pickLocalized(extra.name, t.locale);
+  return crm.lang ? crm : { text: fieldLabel(t, `extra.${extra.autoid}`), lang: t.locale };
 }
 
 function extraFields(estate: Estate, t: Translator): DisplayField[] {
   return estate.extraFields.map((extra) => {
     const code = `extra.${extra.autoid}`;
-    const label = pickText(extra.name, t.locale) || fieldLabel(t, code);
+    const label = extraFieldLabel(extra, t);
     let text: string;
+    let lang: Locale | undefined;
     switch (extra.type) {
       case 'TEXT':
-      case 'BIGTEXT':
-        text = pickText(extra.values, t.locale) || (extra.value ?? '');
+      case 'BIGTEXT': {
+        const value = pickLocalized(extra.values, t.locale);
+        text = value.text || (extra.value ?? '');
+        lang = value.text ? langIfOther(value, t.locale) : undefined;
         break;
+      }
       case 'NUMBER':
         text = extra.value !== null && extra.value !== '' && Number.isFinite(Number(extra.value)) ? formatNumber(Number(extra.value)) : '';
         break;
@@ -161,7 +185,15 @@ function extraFields(estate: Estate, t: Translator): DisplayField[] {
       default:
         text = extra.value ?? pickText(extra.values, t.locale);
     }
-    return { code, label, value: extra.value ?? extra.values, text, visible: text !== '' };
+    return {
+      code,
+      label: label.text,
+      ...(langIfOther(label, t.locale) ? { labelLang: langIfOther(label, t.locale) } : {}),
+      value: extra.value ?? extra.values,
+      text,
+      ...(lang ? { lang } : {}),
+      visible: text !== '',
+    };
   });
 }
 
@@ -192,32 +224,6 @@ function energyBlock(energy: Energy | null, estate: Estate, t: Translator): Ener
   };
 }
 
-function priceText(estate: Estate, t: Translator): { text: string; amount: number | null } {
-  const { price } = estate;
-  if (!price.visible) return { text: t.t('display.priceOnRequest'), amount: null };
-  if (price.vatRegime) {
-    return price.priceFrom !== null
-      ? { text: t.t('display.priceFromVat', { price: formatCurrency(price.priceFrom) }), amount: null }
-      : { text: t.t('display.vatRegime'), amount: null };
-  }
-  if (price.value !== null && price.value > 0) {
-    const period = estate.transaction.forRent && price.period ? ` ${enumLabel(t, 'rentPeriod', price.period)}` : '';
-    return { text: `${formatCurrency(price.value)}${period}`, amount: price.value };
-  }
-  if (price.priceFrom !== null && price.priceFrom > 0) {
-    return { text: t.t('display.priceFrom', { price: formatCurrency(price.priceFrom) }), amount: price.priceFrom };
-  }
-  return { text: t.t('display.priceOnRequest'), amount: null };
-}
-
-/** A unit's price in its project's table: under the VAT regime it is shown excluding VAT, as agencies do. */
-function unitPriceText(unit: Estate, t: Translator): string {
-  if (unit.price.visible && unit.price.vatRegime && unit.price.value) {
-    return t.t('display.priceExclVat', { price: formatCurrency(unit.price.value) });
-  }
-  return priceText(unit, t).text;
-}
-
 function typeLabel(estate: Estate, t: Translator): string {
   return subTypeLabel(t, estate.headType, estate.subType) || enumLabel(t, 'headType', estate.headType);
 }
@@ -234,11 +240,26 @@ function streetLine(estate: Estate, t: Translator): string | null {
   return `${street} ${estate.address.number ?? ''}`.trim() + box;
 }
 
-function title(estate: Estate, t: Translator): string {
-  const own = pickText(estate.title, t.locale);
-  if (own) return own;
-  const place = t.locale === 'fr' ? 'à' : t.locale === 'de' ? 'in' : 'in';
-  return `${typeLabel(estate, t)} ${place} ${cityName(estate, t)}`;
+/** The CRM's title, else "<type> in <city>" in the page's language. */
+function title(estate: Estate, t: Translator): PickedText {
+  const own = pickLocalized(estate.title, t.locale);
+  if (own.lang) return own;
+  const place = t.locale === 'fr' ? 'à' : 'in';
+  return { text: `${typeLabel(estate, t)} ${place} ${cityName(estate, t)}`, lang: t.locale };
+}
+
+/** `{ [key]: lang }` when the text fell back to another language, else nothing: spread into a model. */
+function langOf<K extends string>(key: K, picked: PickedText, locale: Locale): Partial<Record<K, Locale>> {
+  const lang = langIfOther(picked, locale);
+  return lang ? ({ [key]: lang } as Partial<Record<K, Locale>>) : {};
+}
+
+function videos(estate: Estate, t: Translator): EstateDisplayModel['videos'] {
+  const others = estate.videos.filter((video) => video.typeId !== VIRTUAL_VISIT_VIDEO_TYPE_ID);
+  return others.map((video, index) => ({
+    label: others.length > 1 ? t.t('display.videoNumbered', { number: index + 1 }) : t.t('display.video'),
+    href: video.link,
+  }));
 }
 
 function photos(estate: Estate, alt: string): PhotoModel[] {
@@ -282,8 +303,20 @@ function keyFacts(estate: Estate, t: Translator): EstateDisplayModel['keyFacts']
   return facts.filter((fact) => fact.text !== '');
 }
 
-function isAvailable(estate: Estate): boolean {
-  return !estate.transaction.sold && estate.transaction.status !== 'SOLD' && estate.transaction.status !== 'RENTED' && estate.transaction.status !== 'TAKEN_OVER';
+function sticker(value: NonNullable<Estate['sticker']>, t: Translator): NonNullable<EstateDisplayModel['sticker']> {
+  const text = pickLocalized(value.name, t.locale);
+  return {
+    id: value.id,
+    text: text.text,
+    ...langOf('textLang', text, t.locale),
+    ...(value.color ? { color: value.color } : {}),
+    ...(value.colorText ? { colorText: value.colorText } : {}),
+  };
+}
+
+function unitTitle(unit: Estate, t: Translator): Pick<UnitRow, 'title' | 'titleLang'> {
+  const name = title(unit, t);
+  return { title: name.text, ...langOf('titleLang', name, t.locale) };
 }
 
 /**
@@ -292,7 +325,8 @@ function isAvailable(estate: Estate): boolean {
  */
 export function toDisplayModel(estate: Estate, t: Translator, options: DisplayOptions = {}): EstateDisplayModel {
   const name = title(estate, t);
-  const price = priceText(estate, t);
+  const price = priceDisplay(estate, t);
+  const description = pickLocalized(estate.description, t.locale);
   const street = streetLine(estate, t);
   const city = cityName(estate, t);
   const planningFields = (TABS.planning as readonly string[])
@@ -303,7 +337,8 @@ export function toDisplayModel(estate: Estate, t: Translator, options: DisplayOp
   const geo = estate.address.geoLocation;
   return {
     id: estate.id,
-    title: name,
+    title: name.text,
+    ...langOf('titleLang', name, t.locale),
     typeLabel: typeLabel(estate, t),
     statusLabel: enumLabel(t, 'status', estate.transaction.status),
     available: isAvailable(estate),
@@ -312,6 +347,7 @@ export function toDisplayModel(estate: Estate, t: Translator, options: DisplayOp
     reference: estate.reference,
     priceText: price.text,
     priceAmount: price.amount,
+    priceTerms: { from: price.from, vatExcluded: price.vatExcluded, period: price.period },
     address: {
       lines: [street, `${estate.address.city.zip} ${city}`].filter((line): line is string => !!line),
       city,
@@ -319,13 +355,11 @@ export function toDisplayModel(estate: Estate, t: Translator, options: DisplayOp
       zip: estate.address.city.zip,
       country: estate.address.country,
     },
-    sticker:
-      estate.sticker && isStickerSet(estate.sticker)
-        ? { text: pickText(estate.sticker.name, t.locale), color: estate.sticker.color, colorText: estate.sticker.colorText }
-        : null,
-    descriptionHtml: pickText(estate.description, t.locale),
+    sticker: estate.sticker && isStickerSet(estate.sticker) ? sticker(estate.sticker, t) : null,
+    descriptionHtml: description.text ? sanitizeDescription(description.text) : '',
+    ...langOf('descriptionLang', description, t.locale),
     keyFacts: keyFacts(estate, t),
-    pictures: photos(estate, name),
+    pictures: photos(estate, name.text),
     tabs: buildTabs(estate, t, options.hiddenTabs),
     salesRep: rep
       ? { name: `${rep.firstname} ${rep.lastname}`.trim(), phone: rep.phone, mobile: rep.mobile, email: rep.email, picture: rep.picture }
@@ -350,14 +384,14 @@ export function toDisplayModel(estate: Estate, t: Translator, options: DisplayOp
     facilities: estate.facilities.map((code) => (t.has(`display.facilities.${code}`) ? t.t(`display.facilities.${code}`) : code)),
     environment: enumLabel(t, 'environment', estate.comfort.environment),
     virtualVisits: estate.videos.filter((video) => video.typeId === VIRTUAL_VISIT_VIDEO_TYPE_ID).map((video) => video.link),
-    videos: estate.videos.filter((video) => video.typeId !== VIRTUAL_VISIT_VIDEO_TYPE_ID).map((video) => video.link),
+    videos: videos(estate, t),
     map: geo && estate.address.visible ? { lat: geo.lat, lon: geo.lon } : null,
     units: estate.children.map((unit) => ({
       id: unit.id,
-      title: title(unit, t),
+      ...unitTitle(unit, t),
       statusLabel: enumLabel(t, 'status', unit.transaction.status),
       available: isAvailable(unit),
-      priceText: isAvailable(unit) ? unitPriceText(unit, t) : '',
+      priceText: isAvailable(unit) ? priceDisplay(unit, t).text : '',
       bedroomsText: unit.bedrooms ? formatNumber(unit.bedrooms) : '',
       areaText: unit.dimensions.areaBuild ? formatArea(unit.dimensions.areaBuild) : '',
       path: options.pathFor?.(unit, estate) ?? '',
@@ -371,12 +405,13 @@ export function toCardModel(estate: Estate, t: Translator, path: string): Estate
   const first = estate.pictures[0];
   return {
     id: estate.id,
-    title: name,
+    title: name.text,
+    ...langOf('titleLang', name, t.locale),
     typeLabel: typeLabel(estate, t),
     statusLabel: enumLabel(t, 'status', estate.transaction.status),
-    priceText: priceText(estate, t).text,
+    priceText: priceDisplay(estate, t).text,
     city: cityName(estate, t),
-    photo: first ? { large: first.file, thumb: first.thumbnail, alt: name } : null,
+    photo: first ? { large: first.file, thumb: first.thumbnail, alt: name.text } : null,
     facts: keyFacts(estate, t)
       .filter((fact) => fact.code !== 'general.bathrooms')
       .map((fact) => (fact.code === 'general.bedrooms' ? t.t('display.bedroomsCount', { count: fact.text }) : fact.text))

@@ -2,7 +2,7 @@ import { pickText } from '../../i18n/localized-text.js';
 import type { LocalizedText } from '../../i18n/localized-text.js';
 import type { Translator } from '../../i18n/translator.js';
 import { enumLabel, subTypeLabel } from '../domain/enum-labels.js';
-import type { EnumName } from '../domain/enums.js';
+import { type EnumName, ROOM_TYPES } from '../domain/enums.js';
 import type { Estate } from '../domain/estate.js';
 import {
   formatArea,
@@ -163,12 +163,12 @@ export const FIELDS: readonly FieldDefinition[] = [
   field('energy.epbReference', (e) => e.energy.epbReference, text),
   field('energy.customEpcLabel', (e) => e.energy.customEpcLabel, text),
 
-  field('layout.bedrooms', (e) => roomCount(e, 1), number),
-  field('layout.bathrooms', (e) => roomCount(e, 5), number),
-  field('layout.toilets', (e) => roomCount(e, 16), number),
-  field('layout.garages', (e) => roomCount(e, 6), number),
-  field('layout.parkingSpaces', (e) => roomCount(e, 14), number),
-  field('layout.terraces', (e) => roomCount(e, 10), number),
+  field('layout.bedrooms', (e) => roomCount(e, ROOM_TYPES.BEDROOM), number),
+  field('layout.bathrooms', (e) => roomCount(e, ROOM_TYPES.BATHROOM), number),
+  field('layout.toilets', (e) => roomCount(e, ROOM_TYPES.TOILET), number),
+  field('layout.garages', (e) => roomCount(e, ROOM_TYPES.GARAGE), number),
+  field('layout.parkingSpaces', (e) => roomCount(e, ROOM_TYPES.PARKING_SPACE), number),
+  field('layout.terraces', (e) => roomCount(e, ROOM_TYPES.TERRACE), number),
 
   planning('buildingLicense'),
   planning('allocationLicense'),

@@ -24,9 +24,9 @@ describe(enumLabel.name, () => {
     expect(enumLabel(nl, 'freeOn', 'UNKNOWN')).toBe('');
   });
 
-  it('an empty German label falls back to Dutch', () => {
-    expect(rawText('de', 'enums.kitchenType.AMERICAN_HYPER_EQUIPPED')).toBeUndefined();
-    expect(enumLabel(de, 'kitchenType', 'AMERICAN_HYPER_EQUIPPED')).toBe('Volledig ingerichte open keuken');
+  it('German has its own label where it used to fall back to Dutch', () => {
+    expect(rawText('de', 'enums.kitchenType.AMERICAN_HYPER_EQUIPPED')).toBe('Voll ausgestattete offene Küche');
+    expect(enumLabel(de, 'kitchenType', 'AMERICAN_HYPER_EQUIPPED')).toBe('Voll ausgestattete offene Küche');
   });
 
   it('labels combined energy label pairs', () => {
@@ -37,8 +37,8 @@ describe(enumLabel.name, () => {
   const everyValue = (Object.keys(ENUM_VALUES) as EnumName[]).flatMap((name) =>
     (ENUM_VALUES[name] as readonly string[]).map((value) => [name, value] as const),
   );
-  it.each(everyValue)('%s.%s has a label in nl, fr and en', (name, value) => {
-    for (const locale of ['nl', 'fr', 'en'] as const) expect(rawText(locale, `enums.${name}.${value}`)).toBeTruthy();
+  it.each(everyValue)('%s.%s has a label in nl, fr, en and de', (name, value) => {
+    for (const locale of ['nl', 'fr', 'en', 'de'] as const) expect(rawText(locale, `enums.${name}.${value}`)).toBeTruthy();
   });
 });
 

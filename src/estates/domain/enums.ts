@@ -99,20 +99,6 @@ export const ENUM_VALUES = {
 } as const;
 
 export type EnumName = keyof typeof ENUM_VALUES;
-export type HeadTypeValue = (typeof HEAD_TYPE)[number];
-export type RoomTypeId = (typeof ROOM_TYPES)[keyof typeof ROOM_TYPES];
-
-/** Custom room slots a CRM can name itself (SPEC §9 "extra layout slots"). */
-export const CUSTOM_ROOM_SLOTS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 
 /** Video type id of the virtual-visit tour link (SPEC §9). */
 export const VIRTUAL_VISIT_VIDEO_TYPE_ID = 2;
-
-/** Geo precision is numeric in the CRMs: 0..3. */
-export function geoPrecisionName(value: number | null | undefined): string | null {
-  return value === null || value === undefined ? null : (GEO_PRECISION[value] ?? null);
-}
-
-export function isEnumValue(name: EnumName, value: unknown): boolean {
-  return (ENUM_VALUES[name] as readonly unknown[]).includes(value);
-}

@@ -5,7 +5,8 @@ import type { LocalizedText } from '../../i18n/localized-text.js';
  * raw records into it (src/estates/sources); the display model turns it into visible fields.
  * Enumerated values are the SPEC's names (e.g. 'FOR_SALE', 'GAS'); an unknown one is kept as-is
  * and gets an empty label. Absent information is `null`, never a sentinel (except -1 where a CRM
- * sends it: the display rules hide it).
+ * sends it: the display rules hide it). CRM data is not trusted: links (photos, files, videos, the
+ * sales rep's picture) are http(s) only and colours are plain CSS colours, checked by the mappers.
  */
 
 export type SourceName = 'A' | 'B';
@@ -69,17 +70,17 @@ export interface Price {
 export interface Transaction {
   /** The CRM's numeric status id (SPEC §4). */
   readonly statusId: number;
+  /** Whether the listing is still available follows from it (domain/availability.ts). */
   readonly status: Status;
-  /** True for sold / rented / taken over (SPEC §4 rules per source). */
-  readonly sold: boolean;
   readonly forRent: boolean;
 }
 
 export interface Sticker {
   readonly id: number;
   readonly name: LocalizedText;
-  readonly color: string;
-  readonly colorText: string;
+  /** A CSS colour checked by the mapper (hex or a named colour); null: the default sticker style. */
+  readonly color: string | null;
+  readonly colorText: string | null;
 }
 
 export interface Picture {

@@ -4,12 +4,10 @@ import {
   formatArea,
   formatCo2,
   formatCurrency,
-  formatCurrencyPerArea,
   formatDate,
   formatDistance,
   formatEpc,
   formatEpcTotal,
-  formatLiquid,
   formatPercent,
   isStickerSet,
   showsFloodingIcon,
@@ -17,8 +15,12 @@ import {
 
 describe('format', () => {
   it('currency has a euro prefix, thousands dot, decimal comma and 2 decimals', () => {
-    expect(formatCurrency(1234567)).toBe('€ 1.234.567,00');
-    expect(formatCurrency(950.5)).toBe('€ 950,50');
+    expect(formatCurrency(1234567)).toBe('€\u00a01.234.567,00');
+    expect(formatCurrency(950.5)).toBe('€\u00a0950,50');
+  });
+
+  it('keeps the euro sign on the same line as its amount (no-break space)', () => {
+    expect(formatCurrency(300000).charAt(1)).toBe('\u00a0');
   });
 
   it('areas are in m² rounded to 2 decimals', () => {
@@ -30,9 +32,7 @@ describe('format', () => {
     expect(formatDistance(12.345)).toBe('12,35 m');
   });
 
-  it('liquid is in l, currency per m² and percentages keep the Belgian separators', () => {
-    expect(formatLiquid(3000)).toBe('3.000 l');
-    expect(formatCurrencyPerArea(12.5)).toBe('€ 12,50/m²');
+  it('percentages keep the Belgian separators', () => {
     expect(formatPercent(12.5)).toBe('12,5%');
   });
 

@@ -1,6 +1,6 @@
 import type { Translator } from '../../i18n/translator.js';
 
-export { formatDate, formatTime } from '../../common/format-date.js';
+export { formatDate } from '../../common/format-date.js';
 
 /**
  * Belgian number formatting in every locale (SPEC §9): thousands dot, decimal comma. Intl's nl-BE
@@ -24,9 +24,12 @@ export function formatNumber(value: number, maxDecimals = 2): string {
   return number(value, 0, maxDecimals);
 }
 
-/** Euro prefix, thousands dot, decimal comma, 2 decimals: € 1.234.567,00 */
+/**
+ * Euro prefix, thousands dot, decimal comma, 2 decimals: € 1.234.567,00. A no-break space keeps the
+ * sign with its amount when a line wraps.
+ */
 export function formatCurrency(value: number): string {
-  return `€ ${number(value, 2, 2)}`;
+  return `€\u00a0${number(value, 2, 2)}`;
 }
 
 /** 120,5 m² (rounded to 2 decimals). */
@@ -37,19 +40,6 @@ export function formatArea(value: number): string {
 /** 12,35 m (rounded to 2 decimals). */
 export function formatDistance(value: number): string {
   return `${formatNumber(value)} m`;
-}
-
-/** Sizes (widths, depths) are distances in metres. */
-export const formatSize = formatDistance;
-
-/** 3.000 l */
-export function formatLiquid(value: number): string {
-  return `${formatNumber(value)} l`;
-}
-
-/** € 12,50/m² */
-export function formatCurrencyPerArea(value: number): string {
-  return `${formatCurrency(value)}/m²`;
 }
 
 /** 12,5% */
@@ -89,9 +79,9 @@ const WHITE = new Set(['#fff', '#ffffff', 'white']);
 const BLACK = new Set(['#000', '#000000', 'black']);
 
 /** A sticker with a white background and black text counts as unset (SPEC §9). */
-export function isStickerSet(sticker: { color: string; colorText: string } | null | undefined): boolean {
+export function isStickerSet(sticker: { color: string | null; colorText: string | null } | null | undefined): boolean {
   if (!sticker) return false;
-  const background = sticker.color.trim().toLowerCase();
-  const text = sticker.colorText.trim().toLowerCase();
+  const background = sticker.color?.trim().toLowerCase() ?? '';
+  const text = sticker.colorText?.trim().toLowerCase() ?? '';
   return !(WHITE.has(background) && BLACK.has(text));
 }

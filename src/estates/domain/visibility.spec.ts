@@ -1,42 +1,68 @@
 import { buildEstate } from '../../../test/factories/estate.factory.js';
-import { hasMapMarker, isSimilarEstateShown, isStatusHidden, mapMarkers } from './visibility.js';
+import type { Estate } from './estate.js';
+import { isListed, mapMarkers, similarExcludedStatuses, visibleListings, withVisibleUnits } from './visibility.js';
 
-const sold = buildEstate({ id: 2, transaction: { statusId: 5, status: 'SOLD', sold: true, forRent: false } });
+const forSale = buildEstate({ id: 1 });
+const sold = buildEstate({ id: 2, transaction: { statusId: 5, status: 'SOLD', forRent: false } });
+const rented = buildEstate({ id: 3, transaction: { statusId: 6, status: 'RENTED', forRent: true } });
 
-describe(isStatusHidden.name, () => {
+function project(children: Estate[]): Estate {
+  return buildEstate({ id: 2000, isProject: true, headType: 'PROJECT', children: children.map((unit) => ({ ...unit, parentId: 2000 })) });
+}
+
+describe(isListed.name, () => {
   it('hides a listing whose status is in settings.hiddenStatus', () => {
-    expect(isStatusHidden(sold, ['SOLD'])).toBe(true);
-    expect(isStatusHidden(buildEstate(), ['SOLD'])).toBe(false);
+    expect(isListed(sold, ['SOLD'])).toBe(false);
+    expect(isListed(forSale, ['SOLD'])).toBe(true);
   });
 });
 
-describe(hasMapMarker.name, () => {
-  it('a map marker needs a geo-location, a type and a status', () => {
-    expect(hasMapMarker(buildEstate())).toBe(true);
-    expect(hasMapMarker(buildEstate({ address: { geoLocation: null } }))).toBe(false);
+describe(withVisibleUnits.name, () => {
+  it('leaves out the units whose status is hidden', () => {
+    const sut = withVisibleUnits(project([forSale, sold, rented]), ['SOLD', 'RENTED']);
+    expect(sut.children.map((unit) => unit.id)).toEqual([1]);
+  });
+
+  it('keeps the listing as it is when nothing is hidden', () => {
+    const listing = project([forSale, sold]);
+    expect(withVisibleUnits(listing, ['TAKEN_OVER'])).toBe(listing);
+  });
+});
+
+describe(visibleListings.name, () => {
+  it('leaves out hidden listings and the hidden units of the others', () => {
+    const sut = visibleListings([sold, project([forSale, sold]), rented], ['SOLD']);
+    expect(sut.map((estate) => estate.id)).toEqual([2000, 3]);
+    expect(sut[0].children.map((unit) => unit.id)).toEqual([1]);
+  });
+});
+
+describe(similarExcludedStatuses.name, () => {
+  it('excludes what is no longer available and what is hidden, each once', () => {
+    expect(similarExcludedStatuses(['SOLD', 'TAKE_OVER']).sort()).toEqual(['RENTED', 'SOLD', 'TAKEN_OVER', 'TAKE_OVER']);
   });
 });
 
 describe(mapMarkers.name, () => {
-  it('hidden statuses get no map marker', () => {
-    expect(mapMarkers([buildEstate(), sold], ['SOLD']).map((marker) => marker.id)).toEqual([1001]);
-  });
-});
+  const ids = (estates: Estate[], hiddenStatus: string[] = []) => mapMarkers(estates, hiddenStatus).map((marker) => marker.id);
 
-describe(isSimilarEstateShown.name, () => {
-  it('shows an available listing', () => {
-    expect(isSimilarEstateShown(buildEstate(), [])).toBe(true);
+  it('gives a listing with a geo-location, a type and a status its marker', () => {
+    expect(mapMarkers([forSale], [])).toEqual([{ id: 1, lat: 51.0543, lon: 3.7174, headType: 'HOUSE', status: 'FOR_SALE' }]);
   });
 
-  it('hides a listing with a hidden status', () => {
-    expect(isSimilarEstateShown(buildEstate(), ['FOR_SALE'])).toBe(false);
+  it('a listing without a geo-location has no marker', () => {
+    expect(ids([buildEstate({ address: { geoLocation: null } })])).toEqual([]);
   });
 
-  it('hides a sold or rented listing even when its status is not hidden', () => {
-    expect(isSimilarEstateShown(sold, [])).toBe(false);
+  it('a listing without a type has no marker', () => {
+    expect(ids([{ ...forSale, headType: '' as Estate['headType'] }])).toEqual([]);
   });
 
-  it('hides a project unit (it is shown on its project page)', () => {
-    expect(isSimilarEstateShown(buildEstate({ parentId: 2000 }), [])).toBe(false);
+  it('a listing without a status has no marker', () => {
+    expect(ids([{ ...forSale, transaction: { ...forSale.transaction, status: '' as Estate['transaction']['status'] } }])).toEqual([]);
+  });
+
+  it('a listing with a hidden status has no marker', () => {
+    expect(ids([forSale, sold], ['SOLD'])).toEqual([1]);
   });
 });

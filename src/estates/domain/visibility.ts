@@ -1,17 +1,44 @@
-import type { Estate } from './estate.js';
+import { UNAVAILABLE_STATUSES } from './availability.js';
+import type { Estate, Status } from './estate.js';
 
-/** settings.hiddenStatus hides listings of those statuses everywhere (SPEC §4). */
-export function isStatusHidden(estate: Estate, hiddenStatus: readonly string[]): boolean {
-  return hiddenStatus.includes(estate.transaction.status);
+/*
+ * Which listings a visitor may see. SPEC §4: a status in settings.hiddenStatus hides a listing
+ * everywhere, as a page, in lists and on the map. Every list of listings goes through these helpers:
+ * a project's units, the sitemap, map markers, similar estates, and later search and favourites.
+ *
+ * A project's units are filtered once, where a listing leaves the service that read the settings
+ * (EstateDetailService.find calls withVisibleUnits): the display model, the page, the JSON endpoint
+ * and the project's "from" price then all see the same units and need no settings of their own.
+ * Similar estates are chosen in SQL before the limit, with the statuses similarExcludedStatuses gives.
+ */
+
+/** Whether a listing may be shown at all: its status is not hidden. */
+export function isListed(estate: Estate, hiddenStatus: readonly string[]): boolean {
+  return !hiddenStatus.includes(estate.transaction.status);
 }
 
-/** Whether a listing may appear in lists, the sitemap and on the map. */
-export function isListed(estate: Estate, hiddenStatus: readonly string[]): boolean {
-  return !isStatusHidden(estate, hiddenStatus);
+/** The listing with only the units a visitor may see (the same listing when nothing is hidden). */
+export function withVisibleUnits(estate: Estate, hiddenStatus: readonly string[]): Estate {
+  const children = estate.children.filter((unit) => isListed(unit, hiddenStatus));
+  return children.length === estate.children.length ? estate : { ...estate, children };
+}
+
+/** The listings a visitor may see, each project with its visible units only. */
+export function visibleListings(estates: readonly Estate[], hiddenStatus: readonly string[]): Estate[] {
+  return estates.filter((estate) => isListed(estate, hiddenStatus)).map((estate) => withVisibleUnits(estate, hiddenStatus));
+}
+
+/**
+ * Statuses a similar estate may not have: hidden ones, and those no longer available (a sold or
+ * rented listing is no alternative for the visitor). Project units are never similar estates
+ * either: they are shown on their project's page (the query leaves them out).
+ */
+export function similarExcludedStatuses(hiddenStatus: readonly string[]): string[] {
+  return [...new Set<string>([...UNAVAILABLE_STATUSES, ...hiddenStatus])];
 }
 
 /** A map marker exists only with a geo-location, a type and a status (SPEC §4). */
-export function hasMapMarker(estate: Estate): boolean {
+function hasMapMarker(estate: Estate): boolean {
   return estate.address.geoLocation !== null && !!estate.headType && !!estate.transaction.status;
 }
 
@@ -20,7 +47,7 @@ export interface MapMarker {
   readonly lat: number;
   readonly lon: number;
   readonly headType: string;
-  readonly status: string;
+  readonly status: Status;
 }
 
 /** Markers for the listings a visitor may see (hidden statuses have none). */
@@ -34,13 +61,4 @@ export function mapMarkers(estates: readonly Estate[], hiddenStatus: readonly st
       headType: estate.headType,
       status: estate.transaction.status,
     }));
-}
-
-/**
- * Whether a listing is offered as "similar" (SPEC §6 leaves the rule to us): it must be listed (status
- * not hidden), still available (a sold or rented listing is no alternative for the visitor), and not a
- * unit of a project (units are shown on their project's page).
- */
-export function isSimilarEstateShown(estate: Estate, hiddenStatus: readonly string[]): boolean {
-  return isListed(estate, hiddenStatus) && !estate.transaction.sold && estate.parentId === null;
 }

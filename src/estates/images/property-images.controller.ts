@@ -1,67 +1,94 @@
-import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Logger, type OnModuleDestroy, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { stat, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { NotFoundError } from '../../common/errors.js';
 import { FIXTURES_DIR } from '../../common/paths.js';
 import { AppConfig } from '../../config/config.js';
 import { PROPERTY_IMAGES_PATH } from '../../routing/routes.js';
+import { isImageFormat, isImageWidth } from './image-variants.js';
+import { type ImageReply, PropertyImageService } from './property-image.service.js';
 
 /** The demo catalogue's accounts (source A 1042, source B 2077): their photos are in fixtures/photos. */
 export const DEMO_IMAGE_ACCOUNTS: readonly string[] = ['1042', '2077'];
 
 const ACCOUNT = /^\d{1,10}$/;
 const SIZE = /^(large|thumb)$/;
+const WIDTH = /^(\d{2,4})w$/;
 const FILE = /^[\w-]{1,80}\.(jpe?g|png|webp)$/i;
-const CONTENT_TYPES: Readonly<Record<string, string>> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
-const UPSTREAM_TIMEOUT_MS = 10_000;
+/** `<original file>.<format>`, e.g. `house-01.jpg.avif`. */
+const VARIANT_FILE = /^([\w-]{1,80}\.(?:jpe?g|png|webp))\.([a-z]+)$/i;
+const VERSION = /^[\w-]{1,40}$/;
+
+/** `<DATA_DIR>/images`, or a temporary folder (null) when the data lives in memory. */
+export function imageCacheDir(config: AppConfig): string | null {
+  if (config.IMAGE_CACHE_DIR) return resolve(config.IMAGE_CACHE_DIR);
+  return config.DATA_DIR.startsWith('memory://') ? null : join(resolve(config.DATA_DIR), 'images');
+}
+
+/** Whether the client's `If-None-Match` names `etag` (a list, weak forms and `*` included). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
+}
 
 /**
  * Listing photos under the site's own origin (SPEC §7 property images, one path per account id):
- * the demo accounts from fixtures/, other accounts fetched from PROPERTY_IMAGES_URL.
+ * `/<account>/<width>w/<file>.<avif|webp|jpg>` resized and encoded on first request, and the CRM's own
+ * `/<account>/<large|thumb>/<file>`. Demo accounts read fixtures/, others PROPERTY_IMAGES_URL.
  */
 @Controller()
-export class PropertyImagesController {
-  constructor(@Inject(AppConfig) private readonly config: AppConfig) {}
+export class PropertyImagesController implements OnModuleDestroy {
+  private readonly logger = new Logger(PropertyImagesController.name);
+  readonly images: PropertyImageService;
+
+  constructor(@Inject(AppConfig) config: AppConfig) {
+    this.images = new PropertyImageService({
+      cacheDir: imageCacheDir(config),
+      upstreamUrl: config.PROPERTY_IMAGES_URL ?? null,
+      concurrency: config.IMAGE_CONCURRENCY,
+      demoAccounts: DEMO_IMAGE_ACCOUNTS,
+      fixturesDir: FIXTURES_DIR,
+      logger: this.logger,
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.images.close();
+  }
 
   @Get(`${PROPERTY_IMAGES_PATH}/:accountId/:size/:file`)
   async image(
     @Param('accountId') accountId: string,
     @Param('size') size: string,
     @Param('file') file: string,
+    @Query('v') v: unknown,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<FastifyReply> {
-    if (!ACCOUNT.test(accountId) || !SIZE.test(size) || !FILE.test(file)) throw new NotFoundError();
-    const type = CONTENT_TYPES[file.split('.').pop()!.toLowerCase()];
-    const body = DEMO_IMAGE_ACCOUNTS.includes(accountId) ? await this.demoImage(size, file) : await this.upstreamImage(accountId, size, file);
-    if (!body) throw new NotFoundError();
-    const etag = `"${body.etag}"`;
-    reply.header('Content-Type', type).header('Cache-Control', 'public, max-age=86400').header('ETag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.send(body.data);
+    if (!ACCOUNT.test(accountId) || (v !== undefined && (typeof v !== 'string' || !VERSION.test(v)))) throw new NotFoundError();
+    const version = typeof v === 'string' ? v : null;
+    if (SIZE.test(size)) {
+      if (!FILE.test(file)) throw new NotFoundError();
+      return this.send(request, reply, await this.images.original(accountId, size as 'large' | 'thumb', file, version));
+    }
+    // Only the listed widths and formats: nobody can make the server resize to sizes of their choosing.
+    const width = Number(WIDTH.exec(size)?.[1]);
+    const variant = VARIANT_FILE.exec(file);
+    if (!isImageWidth(width) || !variant || !isImageFormat(variant[2])) throw new NotFoundError();
+    return this.send(request, reply, await this.images.variant(accountId, width, variant[1], variant[2], version));
   }
 
-  private async demoImage(size: string, file: string): Promise<{ data: Buffer; etag: string } | null> {
-    const path = join(FIXTURES_DIR, 'photos', size, file);
-    try {
-      const info = await stat(path);
-      return { data: await readFile(path), etag: `${info.size.toString(36)}-${Math.round(info.mtimeMs).toString(36)}` };
-    } catch {
-      return null;
+  private async send(request: FastifyRequest, reply: FastifyReply, image: ImageReply): Promise<FastifyReply> {
+    // Photos are public and appear in mails and on other sites' previews: allow loading them from any origin.
+    reply.header('Cache-Control', image.cacheControl).header('Cross-Origin-Resource-Policy', 'cross-origin');
+    if (image.etag) {
+      reply.header('ETag', image.etag);
+      if (matches(request.headers['if-none-match'], image.etag)) return reply.status(304).send();
     }
-  }
-
-  private async upstreamImage(accountId: string, size: string, file: string): Promise<{ data: Buffer; etag: string } | null> {
-    if (!this.config.PROPERTY_IMAGES_URL) return null;
-    const url = `${this.config.PROPERTY_IMAGES_URL.replace(/\/$/, '')}/${accountId}/${size === 'thumb' ? 'thumbs/' : ''}${file}`;
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) });
-      if (!response.ok) return null;
-      const data = Buffer.from(await response.arrayBuffer());
-      return { data, etag: response.headers.get('etag')?.replace(/"/g, '') ?? `${data.length.toString(36)}` };
-    } catch {
-      return null;
-    }
+    if (image.retryAfterSeconds !== null) reply.header('Retry-After', String(image.retryAfterSeconds));
+    return reply.status(image.status).header('Content-Type', image.contentType).send(await image.body());
   }
 }

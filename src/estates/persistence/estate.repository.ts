@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, Not, type Repository } from 'typeorm';
+import { DataSource, In, type Repository } from 'typeorm';
 import type { Estate } from '../domain/estate.js';
+import { similarExcludedStatuses, withVisibleUnits } from '../domain/visibility.js';
 import { EstateEntity } from './estate.entity.js';
 import { fromRows } from './estate-record.js';
 
@@ -30,22 +31,19 @@ export class EstateRepository {
     return this.rows.count();
   }
 
-  /** Every listing that may appear on the site (projects with their units), for the sitemap and lists. */
-  async findListed(hiddenStatus: readonly string[]): Promise<Estate[]> {
-    const where = hiddenStatus.length > 0 ? { status: Not(In([...hiddenStatus])) } : {};
-    const rows = await this.rows.find({ where, order: { id: 'ASC' } });
-    const unitsByProject = new Map<number, EstateEntity[]>();
-    for (const row of rows) {
-      if (row.parentId === null) continue;
-      unitsByProject.set(row.parentId, [...(unitsByProject.get(row.parentId) ?? []), row]);
-    }
-    return rows.filter((row) => row.parentId === null).map((row) => fromRows(row, unitsByProject.get(row.id)));
+  /** Every listing, projects with all their units: lists filter them with domain/visibility.ts. */
+  async findAll(): Promise<Estate[]> {
+    const rows = await this.rows.find({ order: { id: 'ASC' } });
+    const units = this.unitsByProject(rows);
+    return rows.filter((row) => row.parentId === null).map((row) => fromRows(row, units.get(row.id)));
   }
 
   /**
-   * Listings like `estate`: the same transaction (sale or rent) and head type, a price within
-   * ±SIMILAR_PRICE_BAND of its price when it has one, not a project unit, nearest first (plain
-   * lat/lon distance, fine at Belgian scale), then closest in price.
+   * Listings like `estate` a visitor may be offered, chosen in SQL before the limit so the block is
+   * never short when enough exist: the same transaction (sale or rent) and head type, a price within
+   * ±SIMILAR_PRICE_BAND of its price when it has one, still available and not hidden
+   * (similarExcludedStatuses), not a project unit; nearest first (plain lat/lon distance, fine at
+   * Belgian scale), then closest in price. A project comes with its visible units (its "from" price).
    */
   async findSimilar(estate: Estate, hiddenStatus: readonly string[], limit: number): Promise<Estate[]> {
     const price = estate.price.value ?? estate.price.priceFrom;
@@ -55,8 +53,8 @@ export class EstateRepository {
       .where('e.id <> :id', { id: estate.id })
       .andWhere('e.parent_id IS NULL')
       .andWhere('e.head_type = :headType', { headType: estate.headType })
-      .andWhere('e.for_rent = :forRent', { forRent: estate.transaction.forRent });
-    if (hiddenStatus.length > 0) query.andWhere('e.status NOT IN (:...hidden)', { hidden: [...hiddenStatus] });
+      .andWhere('e.for_rent = :forRent', { forRent: estate.transaction.forRent })
+      .andWhere('e.status NOT IN (:...excluded)', { excluded: similarExcludedStatuses(hiddenStatus) });
     if (price !== null && price > 0) {
       query.andWhere('e.price BETWEEN :low AND :high', {
         low: price * (1 - SIMILAR_PRICE_BAND),
@@ -73,6 +71,16 @@ export class EstateRepository {
       query.addSelect('abs(e.price - :price)', 'price_gap').setParameter('price', price).addOrderBy('price_gap', 'ASC', 'NULLS LAST');
     }
     const rows = await query.addOrderBy('e.id', 'ASC').limit(limit).getMany();
-    return rows.map((row) => fromRows(row));
+    const projectIds = rows.filter((row) => row.isProject).map((row) => row.id);
+    const units = this.unitsByProject(projectIds.length > 0 ? await this.rows.find({ where: { parentId: In(projectIds) }, order: { id: 'ASC' } }) : []);
+    return rows.map((row) => withVisibleUnits(fromRows(row, units.get(row.id)), hiddenStatus));
+  }
+
+  private unitsByProject(rows: readonly EstateEntity[]): Map<number, EstateEntity[]> {
+    const units = new Map<number, EstateEntity[]>();
+    for (const row of rows) {
+      if (row.parentId !== null) units.set(row.parentId, [...(units.get(row.parentId) ?? []), row]);
+    }
+    return units;
   }
 }

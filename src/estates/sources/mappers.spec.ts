@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES_DIR } from '../../common/paths.js';
+import { TITLE_MAX_LENGTH } from './crm-values.js';
 import { proxiedImageUrl } from './image-url.js';
 import { InvalidRecordError } from './raw-text.js';
 import { isLiveInSourceA, mapSourceAProperty } from './source-a/source-a.mapper.js';
@@ -34,6 +35,37 @@ describe(mapSourceAProperty.name, () => {
     expect(() => mapSourceAProperty({ ...firstA, head_type: undefined }, context)).toThrow(InvalidRecordError);
   });
 
+  it('keeps a sticker colour only when it is a hex or named CSS colour', () => {
+    const sut = mapSourceAProperty({ ...firstA, sticker: { id: 1, name: { nl: 'Nieuw' }, color: 'red;position:fixed;inset:0', color_text: 'White' } }, context);
+    expect(sut.sticker).toMatchObject({ color: null, colorText: 'white' });
+  });
+
+  it('keeps only http(s) links for photos, files, videos and the sales rep’s picture', () => {
+    const hostile = 'javascript:alert(1)';
+    const persons = { person: () => ({ person_id: 1, first_name: 'Sofie', last_name: 'P', photo_url: hostile }) };
+    const sut = mapSourceAProperty(
+      {
+        ...firstA,
+        responsible_salesrep_person_id: 1,
+        photos: [{ url: hostile }, { url: 'https://cdn.source-a.example/1042/house-01.jpg', url_thumbnail: 'data:image/png,x' }],
+        files: [{ url: hostile }, { url: 'https://cdn.example/plan.pdf', type_id: 'FLOOR_PLAN' }],
+        videos: [{ type_id: 1, url: 'vbscript:x' }, { type_id: 2, url: 'https://tour.example/1' }],
+      },
+      { ...context, ...persons },
+    );
+    expect(sut.pictures.map((picture) => [picture.file, picture.thumbnail])).toEqual([
+      ['/property-images/1042/large/house-01.jpg', '/property-images/1042/large/house-01.jpg'],
+    ]);
+    expect(sut.files.map((file) => file.link)).toEqual(['https://cdn.example/plan.pdf']);
+    expect(sut.videos.map((video) => video.link)).toEqual(['https://tour.example/1']);
+    expect(sut.salesRep?.picture).toBeNull();
+  });
+
+  it('cuts a title longer than TITLE_MAX_LENGTH', () => {
+    const sut = mapSourceAProperty({ ...firstA, title: { nl: 'Villa '.repeat(200) } }, context);
+    expect(sut.title.nl!.length).toBeLessThanOrEqual(TITLE_MAX_LENGTH);
+  });
+
   it('only published, shown, not archived and not deleted records are live', () => {
     expect(isLiveInSourceA(firstA)).toBe(true);
     for (const change of [{ publish: false }, { show: false }, { archived: true }, { deleted: true }]) {
@@ -48,6 +80,30 @@ describe(mapSourceBListing.name, () => {
   it('carries the guid, which marks data source B', () => {
     const sut = mapSourceBListing(first);
     expect(sut).toMatchObject({ source: 'B', guid: first.guid, sourceId: first.guid });
+  });
+
+  it('keeps a sticker colour only when it is a hex or named CSS colour', () => {
+    const sut = mapSourceBListing({ ...first, sticker: { id: 1, name: { nl: 'Nieuw' }, color: '#D81B60', colorText: 'black;background:url(x)' } });
+    expect(sut.sticker).toMatchObject({ color: '#d81b60', colorText: null });
+  });
+
+  it('keeps only http(s) links for photos, files, videos and the sales rep’s picture', () => {
+    const hostile = 'javascript:alert(1)';
+    const sut = mapSourceBListing({
+      ...first,
+      salesRep: { firstname: 'Sofie', lastname: 'P', picture: hostile },
+      pictures: [{ file: hostile }, { file: 'https://cdn.source-b.example/2001/house-01.jpg' }],
+      files: [{ link: 'data:text/html,x' }, { link: 'https://cdn.example/plan.pdf' }],
+      videos: [{ typeId: 1, link: hostile }, { typeId: 1, link: 'https://video.example/1' }],
+    });
+    expect(sut.pictures.map((picture) => picture.file)).toEqual(['/property-images/2001/large/house-01.jpg']);
+    expect(sut.files.map((file) => file.link)).toEqual(['https://cdn.example/plan.pdf']);
+    expect(sut.videos.map((video) => video.link)).toEqual(['https://video.example/1']);
+    expect(sut.salesRep?.picture).toBeNull();
+  });
+
+  it('cuts a title longer than TITLE_MAX_LENGTH', () => {
+    expect(mapSourceBListing({ ...first, title: { fr: 'x'.repeat(1000) } }).title.fr!.length).toBe(TITLE_MAX_LENGTH);
   });
 
   it('a malformed guid is invalid', () => {

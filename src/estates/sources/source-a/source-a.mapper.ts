@@ -1,8 +1,9 @@
 import type { Energy, Estate, HeadType, Region, SalesRep } from '../../domain/estate.js';
 import { HEAD_TYPES } from '../../domain/estate.js';
+import { cappedText, cssColorOrNull, webUrlOrNull } from '../crm-values.js';
 import { InvalidRecordError, boolOrNull, localizedText, mapBuildTechnicals, mapExtraFields, numberOrNull, required, stringOrNull } from '../raw-text.js';
 import type { RawText } from '../raw-text.js';
-import { SOURCE_A_STATUSES, isForRentInSourceA, isSoldInSourceA } from './source-a.status.js';
+import { SOURCE_A_STATUSES, isForRentInSourceA } from './source-a.status.js';
 import type { SourceAPerson, SourceAProperty } from './source-a.types.js';
 
 /** Only records the agency publishes and shows, and that are neither archived nor deleted, are live. */
@@ -20,13 +21,14 @@ const REGIONS: Readonly<Record<string, Region>> = { FLANDERS: 'FLANDERS', BRUSSE
 
 function salesRep(person: SourceAPerson | undefined, context: SourceAContext): SalesRep | null {
   if (!person) return null;
+  const picture = webUrlOrNull(person.photo_url);
   return {
     firstname: person.first_name,
     lastname: person.last_name,
     phone: person.phone ?? null,
     mobile: person.mobile_phone ?? null,
     email: person.email ?? null,
-    picture: person.photo_url ? context.imageUrl(person.photo_url) : null,
+    picture: picture ? context.imageUrl(picture) : null,
     description: localizedText(person.description),
   };
 }
@@ -68,12 +70,12 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
     guid: null,
     parentId: numberOrNull(raw.parent_property_id),
     isProject: raw.is_project === true || headType === 'PROJECT',
-    title: localizedText(raw.title),
+    title: cappedText(localizedText(raw.title)),
     description: localizedText(raw.description),
     shortDescription: localizedText(raw.short_description),
     headType: headType as HeadType,
     subType: raw.sub_type ?? null,
-    transaction: { statusId, status, sold: isSoldInSourceA(statusId), forRent: isForRentInSourceA(statusId) },
+    transaction: { statusId, status, forRent: isForRentInSourceA(statusId) },
     address: {
       street: { ...(address.street ? { nl: address.street } : {}), ...localizedText(address.street_translated) },
       number: address.number ?? null,
@@ -97,7 +99,12 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
     floorId: n('floor_id'),
     entityNumber: s('entity_number'),
     sticker: raw.sticker
-      ? { id: raw.sticker.id, name: localizedText(raw.sticker.name), color: raw.sticker.color, colorText: raw.sticker.color_text }
+      ? {
+          id: raw.sticker.id,
+          name: localizedText(raw.sticker.name),
+          color: cssColorOrNull(raw.sticker.color),
+          colorText: cssColorOrNull(raw.sticker.color_text),
+        }
       : null,
     buildingName: s('building_name'),
     petsAllowed: b('pets_allowed'),
@@ -204,12 +211,18 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
     salesRep: raw.responsible_salesrep_person_id ? salesRep(context.person(raw.responsible_salesrep_person_id), context) : null,
     pictures: [...(raw.photos ?? [])]
       .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
-      .map((photo, index) => ({
-        file: context.imageUrl(photo.url),
-        thumbnail: context.imageUrl(photo.url_thumbnail ?? photo.url),
-        index: photo.index ?? index,
-        comment: localizedText(photo.comment),
-      })),
+      .flatMap((photo, index) => {
+        const file = webUrlOrNull(photo.url);
+        if (!file) return [];
+        return [
+          {
+            file: context.imageUrl(file),
+            thumbnail: context.imageUrl(webUrlOrNull(photo.url_thumbnail) ?? file),
+            index: photo.index ?? index,
+            comment: localizedText(photo.comment),
+          },
+        ];
+      }),
     layoutRooms: (raw.layout ?? []).map((room, index) => ({
       typeId: room.room_type_id,
       count: numberOrNull(room.count),
@@ -220,8 +233,14 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
       customIndex: numberOrNull(room.custom_index),
       customName: localizedText(room.custom_name),
     })),
-    videos: (raw.videos ?? []).map((video) => ({ typeId: video.type_id, link: video.url })),
-    files: (raw.files ?? []).map((file) => ({ type: file.type_id ?? 'OTHER', link: file.url, comment: localizedText(file.reference) })),
+    videos: (raw.videos ?? []).flatMap((video) => {
+      const link = webUrlOrNull(video.url);
+      return link ? [{ typeId: video.type_id, link }] : [];
+    }),
+    files: (raw.files ?? []).flatMap((file) => {
+      const link = webUrlOrNull(file.url);
+      return link ? [{ type: file.type_id ?? 'OTHER', link, comment: localizedText(file.reference) }] : [];
+    }),
     extraFields: mapExtraFields(raw.extra_fields),
     facilities: [...(raw.facilities ?? [])],
     buildTechnicals: mapBuildTechnicals(raw.build_technicals),

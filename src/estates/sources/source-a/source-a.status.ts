@@ -1,8 +1,10 @@
 import type { Status } from '../../domain/estate.js';
 
 /**
- * Source A's transaction status ids. SPEC §4: sold is id 5 or 6; for rent is id 2, 4, 6 or 8.
- * The names of the other ids follow the CRM's list (options count as still available).
+ * Source A's transaction status ids and the status each one means; whether a listing is still
+ * available follows from the status (domain/availability.ts). SPEC §4 calls ids 5 and 6 "sold" (sold,
+ * rented); id 9 (taken over) is off the market too. For rent is id 2, 4, 6 or 8. Options count as
+ * still available.
  */
 export const SOURCE_A_STATUSES: Readonly<Record<number, Status>> = {
   1: 'FOR_SALE',
@@ -16,12 +18,7 @@ export const SOURCE_A_STATUSES: Readonly<Record<number, Status>> = {
   9: 'TAKEN_OVER',
 };
 
-export const SOURCE_A_SOLD_IDS: readonly number[] = [5, 6];
 export const SOURCE_A_FOR_RENT_IDS: readonly number[] = [2, 4, 6, 8];
-
-export function isSoldInSourceA(statusId: number): boolean {
-  return SOURCE_A_SOLD_IDS.includes(statusId);
-}
 
 export function isForRentInSourceA(statusId: number): boolean {
   return SOURCE_A_FOR_RENT_IDS.includes(statusId);

@@ -79,7 +79,7 @@ export interface SourceAProperty {
   readonly extra_fields?: ReadonlyArray<{ autoid: number; type: string; name?: RawText; value?: string | null; values?: RawText }>;
   readonly facilities?: readonly string[];
   readonly build_technicals?: ReadonlyArray<{ criteria?: RawText; value?: RawText; comment?: RawText }>;
-  readonly sticker?: { id: number; name?: RawText; color: string; color_text: string } | null;
+  readonly sticker?: { id: number; name?: RawText; color?: string | null; color_text?: string | null } | null;
   readonly updated_at?: string;
   /** Every other field is a scalar named in snake_case (price, epc_value, garden_text, …). */
   readonly [field: string]: unknown;

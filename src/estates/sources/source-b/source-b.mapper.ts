@@ -1,9 +1,10 @@
 import type { Energy, Estate, HeadType, Region } from '../../domain/estate.js';
 import { HEAD_TYPES } from '../../domain/estate.js';
+import { cappedText, cssColorOrNull, webUrlOrNull } from '../crm-values.js';
 import { proxiedImageUrl } from '../image-url.js';
 import type { RawText } from '../raw-text.js';
 import { InvalidRecordError, boolOrNull, localizedText, mapBuildTechnicals, mapExtraFields, numberOrNull, required, stringOrNull } from '../raw-text.js';
-import { SOURCE_B_STATUSES, isForRentInSourceB, isSoldInSourceB } from './source-b.status.js';
+import { SOURCE_B_STATUSES, isForRentInSourceB } from './source-b.status.js';
 import type { SourceBListing } from './source-b.types.js';
 
 const REGIONS: Readonly<Record<string, Region>> = { FLANDERS: 'FLANDERS', BRUSSELS: 'BRUSSELS', WALLONIA: 'WALLONIA' };
@@ -49,6 +50,7 @@ export function mapSourceBListing(raw: SourceBListing, parentId: number | null =
   const top = raw as Group;
   const shared = raw.sharedEnergy ? energy(raw.sharedEnergy) : null;
   const geo = address.geoLocation;
+  const repPicture = webUrlOrNull(raw.salesRep?.picture);
 
   return {
     id,
@@ -57,12 +59,12 @@ export function mapSourceBListing(raw: SourceBListing, parentId: number | null =
     guid,
     parentId,
     isProject: raw.isProject === true || headType === 'PROJECT',
-    title: localizedText(raw.title),
+    title: cappedText(localizedText(raw.title)),
     description: localizedText(raw.description),
     shortDescription: localizedText(raw.shortDescription),
     headType: headType as HeadType,
     subType: raw.subType ?? null,
-    transaction: { statusId, status, sold: isSoldInSourceB(statusId), forRent: isForRentInSourceB(statusId) },
+    transaction: { statusId, status, forRent: isForRentInSourceB(statusId) },
     address: {
       street: localizedText(address.street),
       number: address.number ?? null,
@@ -86,7 +88,12 @@ export function mapSourceBListing(raw: SourceBListing, parentId: number | null =
     floorId: n(top, 'floorId'),
     entityNumber: s(top, 'entityNumber'),
     sticker: raw.sticker
-      ? { id: raw.sticker.id, name: localizedText(raw.sticker.name), color: raw.sticker.color, colorText: raw.sticker.colorText }
+      ? {
+          id: raw.sticker.id,
+          name: localizedText(raw.sticker.name),
+          color: cssColorOrNull(raw.sticker.color),
+          colorText: cssColorOrNull(raw.sticker.colorText),
+        }
       : null,
     buildingName: s(top, 'buildingName'),
     petsAllowed: b(top, 'petsAllowed'),
@@ -197,18 +204,24 @@ export function mapSourceBListing(raw: SourceBListing, parentId: number | null =
           phone: raw.salesRep.phone ?? null,
           mobile: raw.salesRep.mobile ?? null,
           email: raw.salesRep.email ?? null,
-          picture: raw.salesRep.picture ? proxiedImageUrl(raw.salesRep.picture) : null,
+          picture: repPicture ? proxiedImageUrl(repPicture) : null,
           description: localizedText(raw.salesRep.description),
         }
       : null,
     pictures: [...(raw.pictures ?? [])]
       .sort((a, c) => (a.index ?? 0) - (c.index ?? 0))
-      .map((picture, index) => ({
-        file: proxiedImageUrl(picture.file),
-        thumbnail: proxiedImageUrl(picture.thumbnail ?? picture.file),
-        index: picture.index ?? index,
-        comment: localizedText(picture.comment),
-      })),
+      .flatMap((picture, index) => {
+        const file = webUrlOrNull(picture.file);
+        if (!file) return [];
+        return [
+          {
+            file: proxiedImageUrl(file),
+            thumbnail: proxiedImageUrl(webUrlOrNull(picture.thumbnail) ?? file),
+            index: picture.index ?? index,
+            comment: localizedText(picture.comment),
+          },
+        ];
+      }),
     layoutRooms: (raw.layoutRooms ?? []).map((room, index) => ({
       typeId: room.typeId,
       count: numberOrNull(room.count),
@@ -219,8 +232,14 @@ export function mapSourceBListing(raw: SourceBListing, parentId: number | null =
       customIndex: numberOrNull(room.customIndex),
       customName: localizedText(room.customName),
     })),
-    videos: (raw.videos ?? []).map((video) => ({ typeId: video.typeId, link: video.link })),
-    files: (raw.files ?? []).map((file) => ({ type: file.type ?? 'OTHER', link: file.link, comment: localizedText(file.comment) })),
+    videos: (raw.videos ?? []).flatMap((video) => {
+      const link = webUrlOrNull(video.link);
+      return link ? [{ typeId: video.typeId, link }] : [];
+    }),
+    files: (raw.files ?? []).flatMap((file) => {
+      const link = webUrlOrNull(file.link);
+      return link ? [{ type: file.type ?? 'OTHER', link, comment: localizedText(file.comment) }] : [];
+    }),
     extraFields: mapExtraFields(raw.extraFields),
     facilities: [...(raw.facilities ?? [])],
     buildTechnicals: mapBuildTechnicals(raw.buildTechnicals),

@@ -1,8 +1,10 @@
 import type { Status } from '../../domain/estate.js';
 
 /**
- * Source B's transaction status ids. SPEC §4 (listing carries a guid): sold is id 1 or 7; for rent is
- * id 2, 4, 6, 8 or 10.
+ * Source B's transaction status ids (the listing carries a guid) and the status each one means;
+ * whether a listing is still available follows from the status (domain/availability.ts). SPEC §4
+ * calls ids 1 and 7 "sold" (sold, taken over); id 4 (rented) is off the market too. For rent is id
+ * 2, 4, 6, 8 or 10.
  */
 export const SOURCE_B_STATUSES: Readonly<Record<number, Status>> = {
   1: 'SOLD',
@@ -17,12 +19,7 @@ export const SOURCE_B_STATUSES: Readonly<Record<number, Status>> = {
   10: 'TO_RENT', // student housing
 };
 
-export const SOURCE_B_SOLD_IDS: readonly number[] = [1, 7];
 export const SOURCE_B_FOR_RENT_IDS: readonly number[] = [2, 4, 6, 8, 10];
-
-export function isSoldInSourceB(statusId: number): boolean {
-  return SOURCE_B_SOLD_IDS.includes(statusId);
-}
 
 export function isForRentInSourceB(statusId: number): boolean {
   return SOURCE_B_FOR_RENT_IDS.includes(statusId);

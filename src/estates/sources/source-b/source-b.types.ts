@@ -34,7 +34,7 @@ export interface SourceBListing {
     readonly geoPrecision?: number | null;
   };
   readonly price?: Readonly<Record<string, number | string | boolean | null>>;
-  readonly sticker?: { readonly id: number; readonly name?: RawText; readonly color: string; readonly colorText: string } | null;
+  readonly sticker?: { readonly id: number; readonly name?: RawText; readonly color?: string | null; readonly colorText?: string | null } | null;
   readonly planning?: Readonly<Record<string, string | null>>;
   readonly technical?: Readonly<Record<string, string | number | boolean | null>>;
   readonly comfort?: Readonly<Record<string, string | number | boolean | null | RawText>>;

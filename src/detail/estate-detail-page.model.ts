@@ -1,17 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InquiryFormProps } from '../../views/fragments/inquiry-forms.js';
-import { type DetailPageModel, EstateDetailPage } from '../../views/pages/estate-detail-page.js';
-import { PageResponder } from '../common/page-responder.service.js';
+import type { DetailPageModel } from '../../views/pages/estate-detail-page.js';
 import { AppConfig } from '../config/config.js';
+import type { FormState } from '../forms/form-view.js';
+import { stickerClass } from '../theme/theme-css.js';
 import { estatePath } from '../estates/domain/slug.js';
 import { type EstateDisplayModel, toDisplayModel } from '../estates/display/estate-display.js';
 import type { Translator } from '../i18n/translator.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import type { Locale } from '../routing/locales.js';
 import { urlFor } from '../routing/routes.js';
-import { jsonForScript, listingJsonLd, socialMeta } from '../seo/structured-data.js';
-import { sanitizeDescription } from './sanitize-description.js';
+import { openGraphImage } from '../estates/images/image-variants.js';
+import { jsonForScript, listingJsonLd, listingTitle, shareMeta } from '../seo/structured-data.js';
 import { EstateDetailService, type FoundEstate } from './estate-detail.service.js';
 
 /** The demo photos are 3:2; CRM photos are shown in the same box (object-fit), so the page never shifts. */
@@ -19,13 +19,13 @@ const PHOTO_WIDTH = 1600;
 const PHOTO_HEIGHT = 1067;
 const DESCRIPTION_LENGTH = 155;
 
-export type SentForm = 'extra-info' | 'send-to-friend' | null;
+export type InquiryKind = 'extra-info' | 'send-to-friend';
+export type SentForm = InquiryKind | null;
 
-/** Form state to show again (values and errors) after a post without JavaScript failed validation. */
-export interface FormState {
-  readonly kind: 'extra-info' | 'send-to-friend';
-  readonly fields: InquiryFormProps['fields'];
-  readonly consentChecked: boolean;
+/** A form to show open and filled in again (a post without JavaScript that needs corrections). */
+export interface OpenForm {
+  readonly kind: InquiryKind;
+  readonly state: FormState;
 }
 
 function plainText(html: string): string {
@@ -36,11 +36,10 @@ function summary(text: string): string {
   return text.length <= DESCRIPTION_LENGTH ? text : `${text.slice(0, DESCRIPTION_LENGTH - 1).replace(/\s+\S*$/, '')}…`;
 }
 
-/** Builds the detail page's view model (display model, islands' props, forms, SEO) and renders it. */
+/** Builds the detail page's view model: display model, islands' props, forms, SEO. */
 @Injectable()
-export class EstateDetailPageRenderer {
+export class EstateDetailPageModels {
   constructor(
-    private readonly pages: PageResponder,
     private readonly details: EstateDetailService,
     private readonly translations: TranslationService,
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -54,32 +53,25 @@ export class EstateDetailPageRenderer {
     });
   }
 
-  async render(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    locale: Locale,
-    found: FoundEstate,
-    options: { sent?: SentForm; form?: FormState; status?: number } = {},
-  ): Promise<FastifyReply> {
-    const model = await this.pageModel(found, locale, options.sent ?? sentFrom(request), options.form);
-    return this.pages.page(request, reply, locale, { route: 'detail', paths: found.paths }, (ctx) => EstateDetailPage({ ctx, model }), {
-      status: options.status,
-    });
-  }
-
-  /** The page's whole view model (public for the render benchmark). */
-  async pageModel(found: FoundEstate, locale: Locale, sent: SentForm, form?: FormState): Promise<DetailPageModel> {
+  /** The page's whole view model. */
+  async pageModel(found: FoundEstate, locale: Locale, sent: SentForm, form?: OpenForm): Promise<DetailPageModel> {
     const t = this.translations.forLocale(locale);
     const display = await this.displayModel(found, locale);
     const url = this.details.absoluteUrl(found.paths[locale]);
-    const descriptionHtml = display.descriptionHtml ? sanitizeDescription(display.descriptionHtml) : '';
+    // Already sanitized by the display model, the same as /ajax/estate serves.
+    const descriptionHtml = display.descriptionHtml;
     const description = summary(plainText(descriptionHtml)) || `${display.typeLabel} – ${display.address.lines.join(', ')}`;
     const images = display.pictures.map((picture) => this.details.absoluteUrl(picture.large));
-    const seoTitle = `${display.title} – ${display.priceText}`;
-    const projectT = found.project ? estatePath(found.project, t) : null;
+    const projectPath = found.project ? estatePath(found.project, t) : null;
+    const projectTitle = found.project ? toDisplayModel(found.project, t).title : null;
+    const seoTitle = listingTitle({ name: display.title, city: display.address.city, priceText: display.priceText, projectName: projectTitle });
+    const first = display.pictures[0];
+    const ogImage = first ? openGraphImage(this.details.absoluteUrl(first.large), { width: PHOTO_WIDTH, height: PHOTO_HEIGHT }) : null;
+    const { sticker } = display;
     return {
       display,
       descriptionHtml,
+      stickerClass: sticker?.color && sticker.colorText ? stickerClass({ color: sticker.color, colorText: sticker.colorText }) : null,
       gallery: {
         label: t.t('detail.gallery.label', { title: display.title }),
         photos: display.pictures.map((picture) => ({ ...picture, width: PHOTO_WIDTH, height: PHOTO_HEIGHT })),
@@ -105,11 +97,12 @@ export class EstateDetailPageRenderer {
         mapLabel: t.t('detail.map.label', { title: display.title }),
       },
       share: { title: t.t('detail.share.title'), links: this.shareLinks(url, display.title, t) },
-      project: found.project && projectT ? { title: toDisplayModel(found.project, t).title, path: projectT } : null,
+      project: projectPath && projectTitle ? { title: projectTitle, path: projectPath } : null,
       forms: {
-        extraInfo: this.formProps('extra-info', found, locale, form),
-        sendToFriend: this.formProps('send-to-friend', found, locale, form),
+        extraInfo: this.formProps('extra-info', found, locale, form?.kind === 'extra-info' ? form.state : undefined),
+        sendToFriend: this.sendToFriendOffered ? this.formProps('send-to-friend', found, locale, form?.kind === 'send-to-friend' ? form.state : undefined) : null,
         sent,
+        open: form?.kind ?? null,
       },
       similarUrl: urlFor('ajaxSimilarEstates', locale, { estateId: found.estate.id }),
       botCheckScript: this.config.BOT_CHECK_SITE_KEY
@@ -130,13 +123,18 @@ export class EstateDetailPageRenderer {
             datePosted: display.updatedAt,
             address: { street: display.address.street, zip: display.address.zip, city: display.address.city, country: display.address.country },
             geo: display.map,
+            priceTerms: display.priceTerms,
+            partOf: projectPath && projectTitle ? { name: projectTitle, url: this.details.absoluteUrl(projectPath) } : null,
           }),
         ),
-        social: socialMeta(
-          { url, name: seoTitle, description, images, price: null, forRent: false, available: true, datePosted: '', address: { street: null, zip: '', city: '', country: '' }, geo: null },
-          this.config.AGENCY_NAME,
+        share: shareMeta({
+          url,
+          title: seoTitle,
+          description,
+          image: ogImage && first ? { url: ogImage.url, width: ogImage.width, height: ogImage.height, alt: first.alt } : null,
+          siteName: this.config.AGENCY_NAME,
           locale,
-        ),
+        }),
       },
     };
   }
@@ -157,18 +155,35 @@ export class EstateDetailPageRenderer {
     ];
   }
 
-  /** A form's props, with what the visitor typed and the errors when it comes back invalid. */
-  formProps(kind: 'extra-info' | 'send-to-friend', found: FoundEstate, locale: Locale, state?: FormState): InquiryFormProps {
+  /** Send-to-a-friend mails an address the visitor chooses: in production only behind a bot check. */
+  get sendToFriendOffered(): boolean {
+    return !this.config.isProduction || this.config.BOT_CHECK_SECRET !== undefined;
+  }
+
+  /** A form's props, with what the visitor typed and the localized errors when it comes back refused. */
+  formProps(kind: InquiryKind, found: FoundEstate, locale: Locale, state?: FormState): InquiryFormProps {
     const t = this.translations.forLocale(locale);
-    const own = state?.kind === kind ? state : undefined;
+    const text = (name: string): string => {
+      const value = state?.values[name];
+      return typeof value === 'string' ? value : '';
+    };
+    const fields = state
+      ? Object.fromEntries(
+          ['name', 'email', 'phone', 'message', 'friendName', 'friendEmail', 'privacyConsent'].map((name) => [
+            name,
+            { value: text(name), error: state.errors[name] ? t.t(state.errors[name]!) : undefined },
+          ]),
+        )
+      : undefined;
     return {
       kind,
       action: urlFor(kind === 'extra-info' ? 'ajaxContactForm' : 'ajaxSendToFriend', locale),
       estateId: found.estate.id,
       privacyUrl: urlFor('privacy', locale),
       botCheckSiteKey: this.config.BOT_CHECK_SITE_KEY,
-      fields: own?.fields,
-      consentChecked: own?.consentChecked,
+      fields,
+      consentChecked: state ? text('privacyConsent') !== '' : undefined,
+      errorSummary: state && Object.keys(state.errors).length > 0 ? t.t('forms.errors.summary') : undefined,
       texts: {
         name: t.t('forms.name'),
         email: t.t('forms.email'),
@@ -184,9 +199,4 @@ export class EstateDetailPageRenderer {
       },
     };
   }
-}
-
-function sentFrom(request: FastifyRequest): SentForm {
-  const sent = (request.query as Record<string, unknown> | undefined)?.sent;
-  return sent === 'extra-info' || sent === 'send-to-friend' ? sent : null;
 }

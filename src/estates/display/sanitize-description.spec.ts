@@ -36,4 +36,9 @@ describe(sanitizeDescription.name, () => {
   it('escapes text that only looks like markup', () => {
     expect(sanitizeDescription('<p>3 < 4 & 5 > 2</p>')).toBe('<p>3 &lt; 4 &amp; 5 &gt; 2</p>');
   });
+
+  it('changes nothing when run on its own output', () => {
+    const once = sanitizeDescription('Alinea <b>een</b>.\n\n<a href="https://x.be" onclick="x()">link</a><img src=x onerror=alert(1)>');
+    expect(sanitizeDescription(once)).toBe(once);
+  });
 });

@@ -1,0 +1,99 @@
+// ESLint: correctness rules plus DESIGN.md's dependency direction, each layer rule scoped by file globs.
+// `npm run lint` runs this, then knip (dead files, exports and dependencies).
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+const TS = ['**/*.{ts,tsx,mts,cts}'];
+const TYPED = ['src/**/*.{ts,tsx}', 'views/**/*.{ts,tsx}', 'test/**/*.ts', 'client/**/*.ts'];
+
+// Test code may read a CRM's raw format: the fake CRM server speaks it, and specs feed fixtures through the real mappers.
+const TEST_CODE = ['test/**', '**/*.spec.{ts,tsx}'];
+
+// The module that wires the sources into the app; it sits inside sources/, so the rule below leaves it alone.
+const SOURCES_WIRING = 'src/estates/sources/create-estate-sources.ts';
+
+const NODE_GLOBALS = {
+  Buffer: 'readonly', URL: 'readonly', console: 'readonly', performance: 'readonly', process: 'readonly',
+  setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly', AbortSignal: 'readonly',
+};
+const COMMONJS_GLOBALS = { module: 'writable', require: 'readonly', __dirname: 'readonly', exports: 'writable' };
+
+// A leading underscore marks a binding that is unused on purpose.
+const UNUSED_VARS = {
+  argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_',
+};
+
+// Import specifiers are matched as written (relative paths with a .js extension), hence regexes on path segments.
+const NEST_AND_ORM = [
+  { regex: '^@nestjs/', message: 'This layer stays framework-free: no Nest here (DESIGN.md "Style").' },
+  { regex: '^(typeorm|pg)(/|$)', message: 'This layer stays persistence-free: no TypeORM or pg here (DESIGN.md "Style").' },
+  { regex: '(^|/)persistence(/|$)', message: 'This layer imports nothing from persistence (DESIGN.md "Style").' },
+];
+const SERVICES = [
+  { regex: '\\.(service|repository|entity)(\\.js)?$', message: 'Views are pure: no services, repositories or entities (DESIGN.md "Style").' },
+];
+
+export default defineConfig(
+  {
+    ignores: ['dist/**', 'public/**', 'coverage/**', 'test-output/**', '.data/**', 'fixtures/**', 'node_modules/**'],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+
+  js.configs.recommended,
+  { rules: { 'no-unused-vars': ['error', UNUSED_VARS] } },
+  {
+    files: ['**/*.{js,cjs}'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...NODE_GLOBALS, ...COMMONJS_GLOBALS } },
+  },
+  { files: ['**/*.mjs'], languageOptions: { sourceType: 'module', globals: NODE_GLOBALS } },
+
+  { files: TS, extends: [tseslint.configs.recommended] },
+  {
+    files: TS,
+    languageOptions: {
+      // Decorator metadata makes some type-only imports real ones: consistent-type-imports must know (DI).
+      parserOptions: { experimentalDecorators: true, emitDecoratorMetadata: true },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', UNUSED_VARS],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  // Type-aware rules, from the nearest tsconfig (root, client/, test/browser/); scripts and configs stay untyped (fast).
+  {
+    files: TYPED,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+
+  // Migrations are generated and never edited after they land (DESIGN.md "Style").
+  { files: ['migrations/*.ts'], rules: { '@typescript-eslint/consistent-type-imports': 'off' } },
+
+  // Nothing outside sources/ knows a CRM's types or mappers.
+  {
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    ignores: ['src/estates/sources/**', ...TEST_CODE],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          regex: '(^|/)sources/source-[ab](/|$)',
+          message: `Only src/estates/sources/ knows a CRM's types and mappers; use the EstateSource port (wired in ${SOURCES_WIRING}).`,
+        }],
+      }],
+    },
+  },
+  // Views are pure: no services, persistence or Nest.
+  {
+    files: ['views/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...NEST_AND_ORM, ...SERVICES] }] },
+  },
+  // Domain and display: plain functions over plain data.
+  {
+    files: ['src/estates/domain/**', 'src/estates/display/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: NEST_AND_ORM }] },
+  },
+);

@@ -1,0 +1,144 @@
+import { Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { ReactElement } from 'react';
+import { renderFragment, renderPage } from '../../../views/render.js';
+import { DEFAULT_LOCALE, localeFromPath } from '../../routing/locales.js';
+import { ThemeService } from '../../theme/theme.service.js';
+import { PageContextService } from '../page-context.service.js';
+import { BuildInfo } from './build-info.js';
+import { RenderCache } from './render-cache.js';
+import { type CacheScope, FragmentView, PageView, RedirectView, SubmittedView, type View, type ViewOptions } from './view.js';
+
+/** How long a CDN may serve a public page without asking, and serve it stale while it asks. */
+const SHARED_MAX_AGE_SECONDS = 60;
+const STALE_WHILE_REVALIDATE_SECONDS = 600;
+
+/** htmx asks for fragments; everything else gets the full page (DESIGN: decided in one helper). */
+export function isHtmxRequest(request: FastifyRequest): boolean {
+  return request.headers['hx-request'] === 'true';
+}
+
+function etagMatches(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare || tag.trim() === '*');
+}
+
+function hash(...parts: readonly string[]): string {
+  return createHash('sha1').update(parts.join('\u0000')).digest('base64url').slice(0, 22);
+}
+
+/**
+ * The one place a view becomes an HTTP answer: the page, or the fragment alone for htmx; status; ETag and 304;
+ * `Cache-Control` and `Vary`; redirects and the Post/Redirect/Get answer to forms; the render cache.
+ */
+@Injectable()
+export class ViewRenderer {
+  constructor(
+    private readonly contexts: PageContextService,
+    private readonly build: BuildInfo,
+    private readonly theme: ThemeService,
+    private readonly cache: RenderCache,
+  ) {}
+
+  async respond(request: FastifyRequest, reply: FastifyReply, view: View): Promise<string | Buffer | undefined> {
+    if (view instanceof RedirectView) {
+      reply.status(view.status).header('Location', view.location).header('Cache-Control', view.status === 301 || view.status === 308 ? 'public, max-age=3600' : 'no-store');
+      return '';
+    }
+    if (view instanceof SubmittedView) return this.submitted(request, reply, view);
+    const htmx = isHtmxRequest(request);
+    const options: ViewOptions = view.options;
+    const status = options.status ?? 200;
+    reply.status(status).header('Content-Type', 'text/html; charset=utf-8');
+    for (const [name, value] of Object.entries(options.headers ?? {})) reply.header(name, value);
+    const scope: CacheScope = status === 200 ? (options.cache ?? 'public') : 'no-store';
+    this.cacheHeaders(reply, scope);
+
+    // Known before rendering: a revalidation costs no render at all.
+    const etag = options.version !== undefined && scope !== 'no-store' ? this.versionTag(request, options.version, htmx) : null;
+    if (etag) {
+      reply.header('ETag', etag);
+      if (etagMatches(request, etag)) return this.notModified(reply);
+      const cached = this.cache.get(etag);
+      if (cached !== undefined) return cached;
+    }
+    const html = await this.render(request, view, htmx);
+    if (etag) {
+      this.cache.set(etag, html);
+      return html;
+    }
+    if (scope !== 'no-store') {
+      const contentTag = `W/"${hash(html)}"`;
+      reply.header('ETag', contentTag);
+      if (etagMatches(request, contentTag)) return this.notModified(reply);
+    }
+    return html;
+  }
+
+  /** Renders a fragment outside a controller's view (the error filter, the form filter). */
+  async renderElement(request: FastifyRequest, element: (ctx: ReturnType<PageContextService['create']>) => ReactElement | null, asPage: boolean): Promise<string> {
+    const ctx = this.contexts.create(request, localeFromPath(request.url) ?? DEFAULT_LOCALE, {});
+    const rendered = element(ctx);
+    if (!rendered) return '';
+    return asPage ? renderPage(rendered) : renderFragment(rendered);
+  }
+
+  private async render(request: FastifyRequest, view: PageView | FragmentView, htmx: boolean): Promise<string> {
+    const locale = localeFromPath(request.url) ?? DEFAULT_LOCALE;
+    if (view instanceof FragmentView) {
+      const ctx = this.contexts.create(request, locale, {});
+      const element = await view.render(ctx);
+      return element ? renderFragment(element) : '';
+    }
+    const ctx = this.contexts.create(request, locale, view.address);
+    const model = typeof view.model === 'function' ? await (view.model as () => unknown)() : view.model;
+    if (htmx && view.options.fragment) {
+      const element = view.options.fragment(model as never, ctx);
+      return element ? renderFragment(element) : '';
+    }
+    return renderPage(view.component({ ctx, model: model as never }));
+  }
+
+  private async submitted(request: FastifyRequest, reply: FastifyReply, view: SubmittedView): Promise<string> {
+    reply.header('Cache-Control', 'no-store');
+    if (!isHtmxRequest(request)) {
+      reply.status(303).header('Location', view.location);
+      return '';
+    }
+    reply.status(200).header('Content-Type', 'text/html; charset=utf-8');
+    if (!view.fragment) {
+      reply.header('HX-Redirect', view.location);
+      return '';
+    }
+    const fragmentToSwap = view.fragment;
+    return this.renderElement(request, (ctx) => fragmentToSwap(ctx), false);
+  }
+
+  private versionTag(request: FastifyRequest, version: string, htmx: boolean): string {
+    return `W/"${hash(this.build.id, this.theme.version, request.url, version, htmx ? 'fragment' : 'page')}"`;
+  }
+
+  private notModified(reply: FastifyReply): undefined {
+    reply.status(304).removeHeader('Content-Type');
+    return undefined;
+  }
+
+  private cacheHeaders(reply: FastifyReply, scope: CacheScope): void {
+    switch (scope) {
+      case 'public':
+        // Browsers revalidate every time (cheap: 304 before rendering); a CDN keeps it briefly.
+        reply.header('Cache-Control', `public, max-age=0, must-revalidate, s-maxage=${SHARED_MAX_AGE_SECONDS}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`);
+        reply.header('Vary', 'HX-Request');
+        break;
+      case 'private':
+        reply.header('Cache-Control', 'private, no-cache');
+        reply.header('Vary', 'Cookie, HX-Request');
+        break;
+      default:
+        reply.header('Cache-Control', 'no-store');
+    }
+  }
+}

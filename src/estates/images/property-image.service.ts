@@ -1,0 +1,173 @@
+import type { Stats } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PropertyImageFormat, PropertyImageSize } from '../../routing/routes.js';
+import { encodeVariant, placeholderImage, UndecodableImageError } from './image-encoder.js';
+import { etagOf, freshFile, writeFileAtomic } from './image-files.js';
+import { IMAGE_MIME_TYPES, type ImageWidth } from './image-variants.js';
+import { InFlight, JobQueue, QueueFullError } from './job-queue.js';
+import { PhotoMissingError, type PhotoOrigin, PhotoOriginals, PhotoUnavailableError } from './photo-originals.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CACHE_FOR_A_YEAR = 'public, max-age=31536000, immutable';
+const CACHE_FOR_A_DAY = 'public, max-age=86400';
+/** A missing photo may appear with the next sync: caches keep the placeholder only briefly. */
+const CACHE_PLACEHOLDER = 'public, max-age=300';
+const RETRY_AFTER_SECONDS = 30;
+const UPSTREAM_TIMEOUT_MS = 10_000;
+const MAX_ORIGINAL_BYTES = 25 * 1024 * 1024;
+/** Beyond this many waiting resizes a request gets a 503 at once instead of waiting for minutes. */
+const MAX_PENDING_JOBS = 200;
+/** Sizes of the placeholders for the CRM's own sizes (the demo photos' widths). */
+const ORIGINAL_WIDTHS: Readonly<Record<PropertyImageSize, number>> = { large: 1600, thumb: 400 };
+const ORIGINAL_TYPES: Readonly<Record<string, string>> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/** What the controller sends: status, headers, and the bytes (read only when the client lacks them). */
+export interface ImageReply {
+  readonly status: 200 | 404 | 503;
+  readonly contentType: string;
+  readonly cacheControl: string;
+  /** Only for real photos; a placeholder has none, so it is never revalidated into a long life. */
+  readonly etag: string | null;
+  readonly retryAfterSeconds: number | null;
+  body(): Promise<Buffer>;
+}
+
+export interface PropertyImageSettings {
+  /** Where variants and fetched originals are kept; null: a temporary folder of this process, removed at close(). */
+  readonly cacheDir: string | null;
+  readonly upstreamUrl: string | null;
+  /** Resizes running at once. */
+  readonly concurrency: number;
+  readonly demoAccounts: readonly string[];
+  readonly fixturesDir: string;
+  readonly logger: { warn(message: string): void; error(message: string): void };
+}
+
+/**
+ * Listing photos in the few widths and formats of image-variants.ts, made with sharp on the first request
+ * and kept on disk; later requests read the file. Missing or broken photos give a neutral placeholder.
+ */
+export class PropertyImageService {
+  /** Variants encoded so far (the disk cache and the in-flight sharing keep this at one per variant). */
+  variantsProduced = 0;
+  readonly originals: PhotoOriginals;
+  private readonly queue: JobQueue;
+  private readonly producing = new InFlight<Stats>();
+  private readonly placeholders = new Map<string, Promise<Buffer>>();
+  private cacheDir: Promise<string> | null = null;
+  private temporaryDir = false;
+
+  constructor(private readonly settings: PropertyImageSettings) {
+    this.queue = new JobQueue(settings.concurrency, MAX_PENDING_JOBS);
+    this.originals = new PhotoOriginals({
+      demoAccounts: settings.demoAccounts,
+      fixturesDir: settings.fixturesDir,
+      upstreamUrl: settings.upstreamUrl,
+      cacheDir: () => this.directory(),
+      timeoutMs: UPSTREAM_TIMEOUT_MS,
+      maxBytes: MAX_ORIGINAL_BYTES,
+      unversionedMaxAgeMs: DAY_MS,
+    });
+  }
+
+  /** The most resizes that ran at once so far (never above the configured concurrency). */
+  get encodingPeak(): number {
+    return this.queue.peak;
+  }
+
+  /** The folder of the disk cache (created on first use). */
+  directory(): Promise<string> {
+    this.cacheDir ??= this.settings.cacheDir
+      ? Promise.resolve(this.settings.cacheDir)
+      : mkdtemp(join(tmpdir(), 'immo-images-')).then((dir) => {
+          this.temporaryDir = true;
+          return dir;
+        });
+    return this.cacheDir;
+  }
+
+  /** `file` resized to `width` and encoded as `format`. */
+  async variant(accountId: string, width: ImageWidth, file: string, format: PropertyImageFormat, version: string | null): Promise<ImageReply> {
+    try {
+      const origin = await this.originals.locate(accountId, 'large', file, version);
+      const path = join(await this.directory(), 'variants', accountId, file, `${width}w-${origin.token}.${format}`);
+      const info = (await freshFile(path, origin.maxAgeMs)) ?? (await this.producing.once(path, () => this.produce(path, origin, width, format)));
+      return this.fileReply(path, info, IMAGE_MIME_TYPES[format], version);
+    } catch (error) {
+      return this.failure(error, `${accountId}/${width}w/${file}.${format}`, width, format);
+    }
+  }
+
+  /** The photo as the CRM has it (the URLs from before the variants). */
+  async original(accountId: string, size: PropertyImageSize, file: string, version: string | null): Promise<ImageReply> {
+    try {
+      const origin = await this.originals.locate(accountId, size, file, version);
+      const path = await origin.path();
+      const info = await freshFile(path, null);
+      if (!info) throw new PhotoMissingError(`${path} vanished`);
+      const type = ORIGINAL_TYPES[file.split('.').pop()!.toLowerCase()] ?? IMAGE_MIME_TYPES.jpg;
+      return this.fileReply(path, info, type, version);
+    } catch (error) {
+      return this.failure(error, `${accountId}/${size}/${file}`, ORIGINAL_WIDTHS[size], 'jpg');
+    }
+  }
+
+  /** Removes the temporary cache folder (a persistent one stays for the next start). */
+  async close(): Promise<void> {
+    if (this.cacheDir && this.temporaryDir) await rm(await this.cacheDir, { recursive: true, force: true });
+  }
+
+  private async produce(path: string, origin: PhotoOrigin, width: number, format: PropertyImageFormat): Promise<Stats> {
+    const original = await readFile(await origin.path());
+    const encoded = await this.queue.run(() => encodeVariant(original, width, format));
+    await writeFileAtomic(path, encoded);
+    this.variantsProduced++;
+    const info = await freshFile(path, null);
+    if (!info) throw new Error(`${path} vanished after writing`);
+    return info;
+  }
+
+  private fileReply(path: string, info: Stats, contentType: string, version: string | null): ImageReply {
+    return {
+      status: 200,
+      contentType,
+      cacheControl: version ? CACHE_FOR_A_YEAR : CACHE_FOR_A_DAY,
+      etag: etagOf(info),
+      retryAfterSeconds: null,
+      body: () => readFile(path),
+    };
+  }
+
+  /**
+   * Missing or undecodable photo: 404 with a placeholder (browsers show an image body whatever the status,
+   * while crawlers and caches learn there is no photo). Upstream down or too busy: 503, not stored anywhere.
+   */
+  private failure(error: unknown, what: string, width: number, format: PropertyImageFormat): ImageReply {
+    const temporary = !(error instanceof PhotoMissingError || error instanceof UndecodableImageError);
+    const { logger } = this.settings;
+    if (error instanceof UndecodableImageError) logger.warn(`Photo ${what} cannot be decoded: ${error.message}`);
+    else if (error instanceof PhotoUnavailableError || error instanceof QueueFullError) logger.warn(`Photo ${what} unavailable: ${error.message}`);
+    else if (!(error instanceof PhotoMissingError)) logger.error(`Photo ${what} failed: ${(error as Error).stack ?? String(error)}`);
+    return {
+      status: temporary ? 503 : 404,
+      contentType: IMAGE_MIME_TYPES[format],
+      cacheControl: temporary ? 'no-store' : CACHE_PLACEHOLDER,
+      etag: null,
+      retryAfterSeconds: temporary ? RETRY_AFTER_SECONDS : null,
+      body: () => this.placeholder(width, format),
+    };
+  }
+
+  private placeholder(width: number, format: PropertyImageFormat): Promise<Buffer> {
+    const key = `${width}.${format}`;
+    let image = this.placeholders.get(key);
+    if (!image) {
+      image = placeholderImage(width, format);
+      this.placeholders.set(key, image);
+      image.catch(() => this.placeholders.delete(key));
+    }
+    return image;
+  }
+}

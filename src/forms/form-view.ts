@@ -1,0 +1,32 @@
+import type { Type } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { FragmentView, View } from '../common/rendering/view.js';
+import type { Locale } from '../routing/locales.js';
+import type { RateLimitPolicy } from './rate-limits.service.js';
+
+/** A form as the visitor sent it back: what was typed, and each field's message (an i18n key). */
+export interface FormState {
+  readonly values: Readonly<Record<string, string | readonly string[]>>;
+  readonly errors: Readonly<Record<string, string>>;
+}
+
+/** How a form is shown again when its input was refused. Each form provides one (an injectable). */
+export interface FormView {
+  /** For htmx: the form alone with its messages, swapped in place (422). */
+  fragment(request: FastifyRequest, locale: Locale, state: FormState): Promise<FragmentView> | FragmentView;
+  /** Without JavaScript: the page with the form filled in again (422). */
+  page(request: FastifyRequest, locale: Locale, state: FormState): Promise<View> | View;
+}
+
+export interface FormOptions {
+  /** Names the form in rate limits and logs (`extra-info`). */
+  readonly name: string;
+  readonly view: Type<FormView>;
+  /** Posts allowed per client address (defaults from FORM_RATE_LIMIT / FORM_RATE_WINDOW_SECONDS). */
+  readonly rateLimit?: Omit<RateLimitPolicy, 'name'>;
+  /**
+   * Refuse the form in production when no bot check is configured (a form that mails an address the visitor
+   * chooses would otherwise be a relay for anyone's text).
+   */
+  readonly requiresBotCheckInProduction?: boolean;
+}

@@ -101,7 +101,8 @@ export class JobQueue implements BeforeApplicationShutdown {
       retryBackoff: settings.retryBackoff ?? false,
       expireInSeconds: settings.expireInSeconds,
     };
-    await boss.createQueue(name, { ...options, policy: settings.policy ?? 'standard', retryDelayMax: settings.retryDelayMaxSeconds });
+    const max = settings.retryDelayMaxSeconds === undefined ? {} : { retryDelayMax: settings.retryDelayMaxSeconds };
+    await boss.createQueue(name, { ...options, ...max, policy: settings.policy ?? 'standard' });
     await boss.updateQueue(name, options);
     this.queues.set(name, settings);
   }

@@ -142,14 +142,14 @@ export class MailOutboxService implements OnApplicationBootstrap {
 
   /** PENDING (or a SENDING claim that lapsed) → SENDING in one statement: only one worker wins a mail. */
   private async claim(id: string): Promise<ClaimedMail | null> {
-    const result = await this.dataSource
-      .createQueryBuilder()
-      .update(MailEntity)
-      .set({ status: 'SENDING', attempts: () => 'attempts + 1', lockedUntil: () => `now() + interval '${CLAIM_SECONDS} seconds'`, updatedAt: () => 'now()' })
-      .where(`id = :id AND (status = 'PENDING' OR (status = 'SENDING' AND locked_until < now()))`, { id })
-      .returning(['id', 'to_address', 'reply_to', 'subject', 'html', 'text', 'attempts'])
-      .execute();
-    return (result.raw as ClaimedMail[])[0] ?? null;
+    // TypeORM answers an UPDATE … RETURNING with [rows, affected count].
+    const [rows] = (await this.dataSource.query(
+      `UPDATE mails SET status = 'SENDING', attempts = attempts + 1, locked_until = now() + make_interval(secs => $2), updated_at = now()
+       WHERE id = $1 AND (status = 'PENDING' OR (status = 'SENDING' AND locked_until < now()))
+       RETURNING id, to_address, reply_to, subject, html, text, attempts`,
+      [id, CLAIM_SECONDS],
+    )) as [ClaimedMail[], number];
+    return rows[0] ?? null;
   }
 
   private async send(mail: ClaimedMail): Promise<void> {

@@ -28,7 +28,7 @@ export function renderMail<K extends MailTemplateName>(template: K, model: MailM
   const subject = definition.subject(t.t, model);
   const footer = [
     t.t('mail.footer.sentBy', { agency: site.name, site: new URL(site.siteUrl).host }),
-    t.t('mail.footer.contact', { agency: site.name, email: site.email, phone: site.phone }),
+    [site.name, site.email, site.phone].join(' · '),
   ];
   const html = `<!DOCTYPE html>${renderToStaticMarkup(
     MailLayout({ lang: t.locale, subject, site, footer, children: definition.body({ t: t.t, site, model }) }),

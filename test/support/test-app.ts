@@ -83,8 +83,11 @@ export async function startTestApp(env: Record<string, string> = {}, options: St
     server: app.getHttpServer() as Server,
     config: app.get(AppConfig),
     close: async () => {
-      await app.close();
-      await dropDatabase?.();
+      try {
+        await app.close();
+      } finally {
+        await dropDatabase?.();
+      }
     },
   };
 }

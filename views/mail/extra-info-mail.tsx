@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { type MailBodyProps, MailButton } from './mail-layout.js';
+import { type MailBodyProps, MailButton, MailQuote } from './mail-layout.js';
 
 export interface ExtraInfoMailModel {
   readonly listing: { readonly title: string; readonly reference: string; readonly url: string };
@@ -37,7 +37,7 @@ export function ExtraInfoMail({ t, site, model }: MailBodyProps<ExtraInfoMailMod
         </tbody>
       </table>
       <h2 style={{ fontSize: '16px', margin: '0 0 8px' }}>{t('mail.extraInfo.message')}</h2>
-      <p style={{ whiteSpace: 'pre-wrap', borderLeft: `3px solid ${site.brandColor}`, paddingLeft: '12px' }}>{visitor.message}</p>
+      <MailQuote text={visitor.message} color={site.brandColor} />
       <MailButton href={listing.url} label={t('mail.viewListing')} color={site.brandColor} />
       <p style={{ color: '#616e7c' }}>{t('mail.extraInfo.replyHint', { name: visitor.name })}</p>
     </>

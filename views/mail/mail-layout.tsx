@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from 'react';
+import { Fragment, type ReactElement, type ReactNode } from 'react';
 
 /** Who sends the mail: what the layout shows around every mail. */
 export interface MailSite {
@@ -72,6 +72,21 @@ export function MailButton({ href, label, color }: { href: string; label: string
       >
         {label}
       </a>
+    </p>
+  );
+}
+
+/** Words a visitor typed, with their line breaks kept (as <br>, which the plain-text part keeps too). */
+export function MailQuote({ text, color }: { text: string; color: string }): ReactElement {
+  const lines = text.split(/\r?\n/);
+  return (
+    <p style={{ borderLeft: `3px solid ${color}`, paddingLeft: '12px' }}>
+      {lines.map((line, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <br /> : null}
+          {line}
+        </Fragment>
+      ))}
     </p>
   );
 }

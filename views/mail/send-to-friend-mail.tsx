@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { type MailBodyProps, MailButton } from './mail-layout.js';
+import { type MailBodyProps, MailButton, MailQuote } from './mail-layout.js';
 
 export interface SendToFriendMailModel {
   readonly listing: { readonly title: string; readonly url: string };
@@ -20,7 +20,7 @@ export function SendToFriendMail({ t, site, model }: MailBodyProps<SendToFriendM
       {message ? (
         <>
           <p>{t('mail.sendToFriend.message', { name: senderName })}</p>
-          <p style={{ whiteSpace: 'pre-wrap', borderLeft: `3px solid ${site.brandColor}`, paddingLeft: '12px' }}>{message}</p>
+          <MailQuote text={message} color={site.brandColor} />
         </>
       ) : null}
       <MailButton href={listing.url} label={t('mail.viewListing')} color={site.brandColor} />

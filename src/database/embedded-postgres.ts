@@ -75,14 +75,15 @@ const { PGlite } = require(${JSON.stringify(PGLITE_ENTRY)});
   await db.close();
 })().catch((error) => { console.error(error); process.exit(1); });`;
 
-let template: Promise<Blob> | undefined;
+let template: Promise<string> | undefined;
 
 /**
- * An empty, initialized cluster. PGlite initializes a new database with a second WASM instance whose
- * ~500 MB the server process would keep until a full GC; done in a child process, that memory goes
- * with the child. Cached in the temp directory per PGlite version, so tests start in ~1 s.
+ * The tarball of an empty, initialized cluster. PGlite initializes a new database with a second WASM
+ * instance whose ~500 MB the server process would keep until a full GC; done in a child process,
+ * that memory goes with the child. Kept in the temp directory per PGlite version, so tests start in
+ * about a second; read from disk for each new database, so the process does not hold its 40 MB.
  */
-function emptyCluster(): Promise<Blob> {
+function emptyClusterFile(): Promise<string> {
   template ??= (async () => {
     const file = join(tmpdir(), `immo-pglite-${PGLITE_VERSION}-cluster.tar`);
     if (!existsSync(file)) {
@@ -91,7 +92,7 @@ function emptyCluster(): Promise<Blob> {
       // Atomic: a parallel process sees the whole file or none.
       renameSync(partial, file);
     }
-    return new Blob([readFileSync(file)]);
+    return file;
   })();
   template.catch(() => {
     template = undefined;
@@ -161,7 +162,7 @@ export class EmbeddedPostgres {
       const fresh = !persistent || !existsSync(join(location, 'PG_VERSION'));
       const pglite = await PGlite.create(persistent ? location : 'memory://', {
         startParams: [...PGlite.defaultStartParams, ...LOW_MEMORY_PARAMS],
-        loadDataDir: fresh ? await emptyCluster() : undefined,
+        loadDataDir: fresh ? new Blob([readFileSync(await emptyClusterFile())]) : undefined,
       });
       const pool = new pg.Pool({
         ...createPgConfig(pglite),

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { AppConfig, loadConfig } from '../../src/config/config.js';
 import { createApp } from '../../src/create-app.js';
-import { EstateSyncScheduler, SYNC_QUEUE } from '../../src/estates/persistence/estate-sync.scheduler.js';
+import { EstateSyncScheduler } from '../../src/estates/persistence/estate-sync.scheduler.js';
 import { JobQueue } from '../../src/jobs/job-queue.js';
 import { createScratchDatabase, migrate } from './scratch-database.js';
 
@@ -59,8 +59,7 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = JOB_
 
 async function boot(settings: Record<string, string>, options: StartOptions): Promise<NestFastifyApplication> {
   const app = await createApp(loadConfig(settings));
-  const fill = app.get(EstateSyncScheduler).fillJobId;
-  if (options.waitForCache !== false && fill) await waitForJob(app, SYNC_QUEUE, fill);
+  if (options.waitForCache !== false) await app.get(EstateSyncScheduler).waitForFill(JOB_WAIT_MS);
   return app;
 }
 

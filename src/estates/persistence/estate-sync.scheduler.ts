@@ -9,6 +9,7 @@ export const SYNC_QUEUE = 'estate-sync';
 const SYNC_KEY = 'estate-sync';
 /** How often each process offers the interval's sync job; the first offer in an interval wins. */
 const OFFER_EVERY_MS = 60_000;
+const FILL_POLL_MS = 100;
 
 interface SyncJob {
   readonly reason: 'empty-cache' | 'interval';
@@ -58,6 +59,21 @@ export class EstateSyncScheduler implements OnApplicationBootstrap, OnApplicatio
       this.timer = setInterval(() => void this.offerIntervalSync(), Math.min(OFFER_EVERY_MS, this.config.SYNC_INTERVAL_MINUTES * 60_000));
       this.timer.unref();
       await this.offerIntervalSync();
+    }
+  }
+
+  /**
+   * Resolves once the empty-cache sync this process queued has run (at once when there was none).
+   * Start-up does not wait for it; a benchmark or a test that needs the catalogue does.
+   */
+  async waitForFill(timeoutMs = 60_000): Promise<void> {
+    if (!this.fillJobId) return;
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const state = await this.jobs.state(SYNC_QUEUE, this.fillJobId);
+      if (state !== 'created' && state !== 'retry' && state !== 'active') return;
+      if (Date.now() > until) throw new Error(`the empty-cache sync is still ${state} after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, FILL_POLL_MS));
     }
   }
 

@@ -47,6 +47,16 @@ export interface Job<T> {
 
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
 
+/** A job that runs once per interval across every process (see JobQueue.schedule). */
+export interface Schedule {
+  /** Queues this interval's job unless a process already did; the job id, or null. */
+  offer(): Promise<string | null>;
+  stop(): void;
+}
+
+/** How often each process offers a scheduled job: the first offer in an interval wins, the rest are turned away. */
+const OFFER_EVERY_MS = 60_000;
+
 export class QueueNotDefinedError extends Error {
   override readonly name = 'QueueNotDefinedError';
   constructor(queue: string) {
@@ -86,6 +96,7 @@ export class JobQueue implements BeforeApplicationShutdown {
   private boss?: Promise<PgBoss>;
   private readonly queues = new Map<string, QueueSettings>();
   private readonly workers = new Map<string, string[]>();
+  private readonly schedules = new Set<Schedule>();
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -132,6 +143,35 @@ export class JobQueue implements BeforeApplicationShutdown {
     this.workers.set(name, [...(this.workers.get(name) ?? []), id]);
   }
 
+  /**
+   * Runs a job on `name` once per `intervalSeconds`, however many processes run this: each offers it
+   * now and then (at most every minute), and pg-boss keeps one job per key per interval (throttling
+   * on the key's time slot). On an exclusive queue an offer made while the job runs is turned away too.
+   */
+  schedule<T extends object>(name: string, intervalSeconds: number, data: T, key: string = name): Schedule {
+    const offer = async (): Promise<string | null> => {
+      try {
+        const id = await this.send(name, data, { singletonKey: key, singletonSeconds: intervalSeconds });
+        if (id) this.wake(name);
+        return id;
+      } catch (error) {
+        this.logger.warn(`scheduled job ${name} not queued: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+      }
+    };
+    const timer = setInterval(() => void offer(), Math.min(OFFER_EVERY_MS, intervalSeconds * 1000));
+    timer.unref();
+    const schedule: Schedule = {
+      offer,
+      stop: () => {
+        clearInterval(timer);
+        this.schedules.delete(schedule);
+      },
+    };
+    this.schedules.add(schedule);
+    return schedule;
+  }
+
   /** Makes this process's workers of the queue look for jobs now instead of at their next poll. */
   wake(name: string): void {
     void this.boss?.then((boss) => this.workers.get(name)?.forEach((id) => boss.notifyWorker(id))).catch(() => undefined);
@@ -144,6 +184,7 @@ export class JobQueue implements BeforeApplicationShutdown {
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    for (const schedule of [...this.schedules]) schedule.stop();
     const boss = await this.boss?.catch(() => undefined);
     this.boss = undefined;
     // Graceful: running jobs may finish; pg-boss closes only a pool of its own.

@@ -1,14 +1,12 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../../config/config.js';
-import { JobQueue } from '../../jobs/job-queue.js';
+import { JobQueue, type Schedule } from '../../jobs/job-queue.js';
 import { EstateRepository } from './estate.repository.js';
 import { EstateSyncService } from './estate-sync.service.js';
 
 export const SYNC_QUEUE = 'estate-sync';
 /** Every sync job carries this key: on the exclusive queue at most one is queued or running. */
 const SYNC_KEY = 'estate-sync';
-/** How often each process offers the interval's sync job; the first offer in an interval wins. */
-const OFFER_EVERY_MS = 60_000;
 const FILL_POLL_MS = 100;
 
 interface SyncJob {
@@ -17,14 +15,13 @@ interface SyncJob {
 
 /**
  * Keeps the cache fresh while the site runs, through the job queue: a sync job when the cache is
- * empty at start (start-up never waits for it), then one per SYNC_INTERVAL_MINUTES. Every process
- * offers the interval's job; pg-boss keeps one per key per interval (throttling) and one at a
- * time (exclusive queue), so with several replicas the sync still runs once per interval.
+ * empty at start (start-up never waits for it), then one per SYNC_INTERVAL_MINUTES, once across
+ * all replicas (JobQueue.schedule); the queue is exclusive, so two syncs never overlap either.
  */
 @Injectable()
-export class EstateSyncScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+export class EstateSyncScheduler implements OnApplicationBootstrap {
   private readonly logger = new Logger(EstateSyncScheduler.name);
-  private timer?: NodeJS.Timeout;
+  private schedule?: Schedule;
   /** The empty-cache job this process queued, if any (tests wait for it). */
   fillJobId: string | null = null;
 
@@ -55,10 +52,9 @@ export class EstateSyncScheduler implements OnApplicationBootstrap, OnApplicatio
     } else {
       this.logger.log(`cache holds ${count} listings`);
     }
-    if (this.config.SYNC_INTERVAL_MINUTES > 0) {
-      this.timer = setInterval(() => void this.offerIntervalSync(), Math.min(OFFER_EVERY_MS, this.config.SYNC_INTERVAL_MINUTES * 60_000));
-      this.timer.unref();
-      await this.offerIntervalSync();
+    if (this.intervalSeconds) {
+      this.schedule = this.jobs.schedule<SyncJob>(SYNC_QUEUE, this.intervalSeconds, { reason: 'interval' }, SYNC_KEY);
+      await this.schedule.offer();
     }
   }
 
@@ -81,23 +77,8 @@ export class EstateSyncScheduler implements OnApplicationBootstrap, OnApplicatio
     return this.config.SYNC_INTERVAL_MINUTES > 0 ? this.config.SYNC_INTERVAL_MINUTES * 60 : undefined;
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
-  }
-
-  /** Queues this interval's sync unless some process already did; returns the job id, or null. */
-  async offerIntervalSync(): Promise<string | null> {
-    try {
-      const id = await this.jobs.send<SyncJob>(
-        SYNC_QUEUE,
-        { reason: 'interval' },
-        { singletonKey: SYNC_KEY, singletonSeconds: this.intervalSeconds },
-      );
-      if (id) this.jobs.wake(SYNC_QUEUE);
-      return id;
-    } catch (error) {
-      this.logger.warn(`scheduled sync not queued: ${error instanceof Error ? error.message : String(error)}`);
-      return null;
-    }
+  /** Queues this interval's sync unless some process already did; the job id, or null. */
+  offerIntervalSync(): Promise<string | null> {
+    return this.schedule?.offer() ?? Promise.resolve(null);
   }
 }

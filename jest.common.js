@@ -11,7 +11,7 @@ const swc = ['@swc/jest', {
 const common = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|content-disposition|cookie)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|content-disposition|cookie|pg-boss|serialize-error|non-error)/)'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
 };
 

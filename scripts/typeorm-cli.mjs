@@ -1,5 +1,7 @@
-// Runs the TypeORM CLI against DATABASE_URL, or against the embedded database in DATA_DIR served
-// on a loopback port for the duration of the command. Usage: node scripts/typeorm-cli.mjs migration:run
+// Runs the TypeORM CLI against DATABASE_URL, or against the embedded database in DATA_DIR, which the
+// CLI opens in its own process (no socket, no port). After `migration:run` on a server it also
+// installs or upgrades the job queue's schema (pg-boss), which the app, like its own tables,
+// expects an admin to have migrated. Usage: node scripts/typeorm-cli.mjs migration:run
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 
@@ -10,19 +12,20 @@ if (!command) {
   process.exit(2);
 }
 const args = command === 'migration:generate' && rest.length === 0 ? ['migrations/Migration'] : rest;
-
-let embedded;
-const env = { ...process.env };
-if (!env.DATABASE_URL) {
-  const { EmbeddedPostgres } = require('../dist/src/database/embedded-postgres.js');
-  embedded = await EmbeddedPostgres.start(env.DATA_DIR || '.data');
-  env.DATABASE_URL = embedded.url;
-  env.IMMO_EMBEDDED_DATABASE = '1';
-  console.log(`embedded database in ${env.DATA_DIR || '.data'}`);
-}
+if (!process.env.DATABASE_URL) console.log(`embedded database in ${process.env.DATA_DIR || '.data'}`);
 
 const cli = require.resolve('typeorm/cli.js');
-const child = spawn(process.execPath, [cli, command, ...args, '-d', 'dist/src/data-source.js'], { env, stdio: 'inherit' });
-const code = await new Promise((resolve) => child.on('exit', (status) => resolve(status ?? 1)));
-await embedded?.stop();
+const child = spawn(process.execPath, [cli, command, ...args, '-d', 'dist/src/data-source.js'], { stdio: 'inherit' });
+let code = await new Promise((resolve) => child.on('exit', (status) => resolve(status ?? 1)));
+
+if (code === 0 && command === 'migration:run' && process.env.DATABASE_URL) {
+  const { migrateJobQueue } = require('../dist/src/jobs/job-queue.js');
+  try {
+    await migrateJobQueue(process.env.DATABASE_URL);
+    console.log('job queue schema (pg-boss) is up to date');
+  } catch (error) {
+    console.error('job queue schema migration failed:', error);
+    code = 1;
+  }
+}
 process.exit(code);

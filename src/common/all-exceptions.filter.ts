@@ -1,5 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DatabaseUnavailableError } from '../database/database-unavailable.error.js';
 import { ErrorPages } from './error-pages.service.js';
 import { AppError } from './errors.js';
 
@@ -24,13 +25,16 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const status = statusOf(exception);
+    // The database is down or too slow: a localized 503 that says when to come back, not a 500.
+    const unavailable = DatabaseUnavailableError.from(exception);
+    const status = unavailable ? 503 : statusOf(exception);
     if (status >= 500) this.logger.error({ err: exception, route: request.routeOptions?.url }, 'request failed');
     if (reply.sent) return;
     if (status === 405 && exception instanceof HttpException) {
       const allow = (exception.getResponse() as { allow?: string }).allow;
       if (allow) reply.header('Allow', allow);
     }
+    if (unavailable) reply.header('Retry-After', String(unavailable.retryAfterSeconds));
     if (exception instanceof AppError) for (const [name, value] of Object.entries(exception.headers)) reply.header(name, value);
     let html: string;
     try {

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, demoOnlyFeatures, loadConfig } from './config.js';
 
 describe(loadConfig.name, () => {
   it('needs no configuration at all', () => {
@@ -31,5 +31,64 @@ describe(loadConfig.name, () => {
 
   it('ignores unrelated environment variables', () => {
     expect(loadConfig({ PATH: '/usr/bin', HOME: '/root' })).not.toHaveProperty('PATH');
+  });
+});
+
+describe('production rules', () => {
+  const REAL = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://immo@db.internal:5432/immo',
+    PUBLIC_BASE_URL: 'https://www.immo.example',
+    SMTP_URL: 'smtp://mail.internal:587',
+    BOT_CHECK_SECRET: 'secret',
+  };
+  const messageOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error('loadConfig accepted the configuration');
+  };
+
+  it('starts with a database, a public URL, SMTP and a bot-check secret', () => {
+    expect(loadConfig(REAL).isProduction).toBe(true);
+  });
+
+  it.each(['PUBLIC_BASE_URL', 'SMTP_URL', 'BOT_CHECK_SECRET'] as const)('refuses to start with DATABASE_URL but without %s, naming it', (name) => {
+    const { [name]: _left, ...env } = REAL;
+    expect(messageOf(env)).toContain(`${name} is required`);
+  });
+
+  it('names every missing setting at once', () => {
+    const message = messageOf({ NODE_ENV: 'production', DATABASE_URL: REAL.DATABASE_URL });
+    expect(message).toContain('PUBLIC_BASE_URL');
+    expect(message).toContain('SMTP_URL');
+    expect(message).toContain('BOT_CHECK_SECRET');
+  });
+
+  it('takes a public URL that equals the default only when it is set explicitly', () => {
+    expect(loadConfig({ ...REAL, PUBLIC_BASE_URL: 'http://localhost:3000' }).PUBLIC_BASE_URL).toBe('http://localhost:3000');
+  });
+
+  it('lets production without DATABASE_URL start, listing what is demo-only for its one warning', () => {
+    const sut = loadConfig({ NODE_ENV: 'production' });
+    const features = demoOnlyFeatures(sut).join('\n');
+    expect(features).toContain('embedded database');
+    expect(features).toContain('no bot check');
+    expect(features).toContain('mails written to files');
+    expect(features).toContain('demo appointments');
+    expect(features).toContain('demo listings');
+  });
+
+  it('warns only about what is still demo-only', () => {
+    const sut = loadConfig({ NODE_ENV: 'production', SMTP_URL: REAL.SMTP_URL, BOT_CHECK_SECRET: 'secret', SEED_DEMO_DATA: 'false' });
+    expect(demoOnlyFeatures(sut).join('\n')).not.toMatch(/bot check|mails written|demo appointments/);
+  });
+
+  it('has nothing to warn about outside production or with a real database', () => {
+    expect(demoOnlyFeatures(loadConfig({}))).toEqual([]);
+    expect(demoOnlyFeatures(loadConfig(REAL))).toEqual([]);
   });
 });

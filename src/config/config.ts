@@ -4,6 +4,7 @@ import {
   IsHexColor,
   IsIn,
   IsInt,
+  IsNumber,
   IsOptional,
   IsString,
   IsUrl,
@@ -40,10 +41,25 @@ export class AppConfig {
   @IsUrl({ protocols: ['postgres', 'postgresql'], require_tld: false, require_protocol: true })
   DATABASE_URL: string | undefined = undefined;
 
-  /** Where the embedded database (and later the mail outbox) lives; `memory://` keeps it in memory. */
+  /**
+   * Where the embedded database and the mail outbox files live. `memory://` keeps a database in memory;
+   * `memory://<name>` is one in-memory database shared by every app of this process that names it (tests).
+   */
   @IsString()
   @MinLength(1)
   DATA_DIR = '.data';
+
+  /** How long a query may run on PostgreSQL before the server cancels it (the page answers 503). 0 = no limit. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  DATABASE_STATEMENT_TIMEOUT_MS = 15_000;
+
+  /** How long to wait for a database connection (on the embedded database: for its single session) before answering 503. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  DATABASE_CONNECT_TIMEOUT_MS = 10_000;
 
   /** The public origin used in canonical links, hreflang, sitemaps and mails. */
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
@@ -75,6 +91,10 @@ export class AppConfig {
 
   @IsString()
   AGENCY_PHONE = '+32 9 123 45 67';
+
+  /** The language of the mails the agency receives (visitors' mails use the visitor's language). */
+  @IsIn(['nl', 'fr', 'en', 'de'])
+  AGENCY_LOCALE: 'nl' | 'fr' | 'en' | 'de' = 'nl';
 
   /** Fill an empty database with the demo catalogue; defaults to on for the embedded database only. */
   @Transform(toBool)
@@ -139,6 +159,36 @@ export class AppConfig {
   @IsInt()
   @Min(0)
   SYNC_INTERVAL_MINUTES = 15;
+
+  /** Caps per source and run: a feed that never stops paging, or sends an endless body, fails that source instead. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  SYNC_MAX_PAGES = 200;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  SYNC_MAX_RECORDS = 5000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  SYNC_MAX_BYTES = 100_000_000;
+
+  /** The whole sync (every source) stops after this long; what was not read keeps its cached version. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  SYNC_TIMEOUT_SECONDS = 600;
+
+  // --- Background jobs (pg-boss) ---
+
+  /** How often an idle worker looks for new jobs; a job queued by this process wakes its worker at once. */
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsNumber()
+  @Min(0.5)
+  JOBS_POLL_INTERVAL_SECONDS = 2;
 
   /** Where the property-images proxy fetches photos of accounts other than the demo one. */
   @Transform(emptyToUndefined)
@@ -209,11 +259,23 @@ export class AppConfig {
   @IsString()
   MAIL_OUTBOX_DIR: string | undefined = undefined;
 
-  /** How often queued mails are sent (0 = only right after a form was accepted). */
+  /** Attempts per mail before it is marked FAILED (kept, and re-queued with `npm run mail:retry`). */
   @Transform(toInt)
   @IsInt()
-  @Min(0)
-  MAIL_DISPATCH_INTERVAL_SECONDS = 30;
+  @Min(1)
+  @Max(50)
+  MAIL_MAX_ATTEMPTS = 12;
+
+  /** First delay between attempts; it doubles (with jitter) up to MAIL_RETRY_DELAY_MAX_SECONDS. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  MAIL_RETRY_DELAY_SECONDS = 60;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  MAIL_RETRY_DELAY_MAX_SECONDS = 3600;
 
   @Transform(toInt)
   @IsInt()
@@ -242,6 +304,20 @@ export class AppConfig {
   @IsInt()
   @Min(0)
   RENDER_CACHE_MB = 32;
+
+  // --- Shutdown ---
+
+  /** After SIGTERM, /readyz answers 503 this long before the server stops accepting, so load balancers move away. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  SHUTDOWN_DELAY_MS = 2000;
+
+  /** The whole shutdown (delay, in-flight requests, jobs, database) is bounded by this; then the process exits anyway. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  SHUTDOWN_TIMEOUT_MS = 10_000;
 
   get seedDemoData(): boolean {
     return this.SEED_DEMO_DATA ?? this.embeddedDatabase;
@@ -282,11 +358,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  // A real deployment must check for bots; only the embedded demo may run without (it logs a warning).
-  if (config.isProduction && !config.embeddedDatabase && !config.BOT_CHECK_SECRET) {
-    throw new ConfigError(
-      'Invalid configuration:\n  BOT_CHECK_SECRET is required in production with DATABASE_URL (the forms would accept any bot).',
-    );
+  const missing = missingForProduction(config, raw);
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid configuration for production with DATABASE_URL:\n${missing.map((line) => `  ${line}`).join('\n')}`);
   }
   return config;
+}
+
+/**
+ * A real deployment (production with its own database) must not fall back to the demo defaults:
+ * links in mails would point at localhost, mails would go to files, forms would accept any bot.
+ */
+function missingForProduction(config: AppConfig, raw: Record<string, unknown>): string[] {
+  if (!config.isProduction || config.embeddedDatabase) return [];
+  const missing: string[] = [];
+  if (raw.PUBLIC_BASE_URL === undefined || raw.PUBLIC_BASE_URL === '') {
+    missing.push('PUBLIC_BASE_URL is required (the public origin of links in pages, sitemaps and mails)');
+  }
+  if (!config.SMTP_URL) missing.push('SMTP_URL is required (otherwise mails would only be written to files)');
+  if (!config.BOT_CHECK_SECRET) missing.push('BOT_CHECK_SECRET is required (the forms would accept any bot)');
+  return missing;
+}
+
+/**
+ * What runs in demo mode when production has no DATABASE_URL, for the one start-up warning:
+ * everything here is fine to try the site and wrong for real visitors.
+ */
+export function demoOnlyFeatures(config: AppConfig): string[] {
+  if (!config.isProduction || !config.embeddedDatabase) return [];
+  const features = [`the embedded database in ${config.DATA_DIR} (one process; set DATABASE_URL for PostgreSQL)`];
+  if (!config.BOT_CHECK_SECRET) features.push('no bot check on the forms (set BOT_CHECK_SECRET)');
+  if (!config.SMTP_URL) features.push('mails written to files instead of sent (set SMTP_URL)');
+  if (config.seedDemoData) features.push('demo appointments and holiday units seeded (SEED_DEMO_DATA)');
+  if (!config.SOURCE_A_BASE_URL || !config.SOURCE_B_FEED_URL) {
+    features.push('demo listings from fixtures/ for every source without a URL (SOURCE_A_BASE_URL, SOURCE_B_FEED_URL)');
+  }
+  return features;
 }

@@ -1,44 +1,32 @@
-import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/config.js';
-import { EmbeddedPostgres } from './embedded-postgres.js';
+import { JobsModule } from '../jobs/jobs.module.js';
+import { ChangeFeed } from './change-feed.js';
+import { DatabaseLocation } from './database-location.js';
 import { prepareSchema } from './migration-state.js';
-import { typeOrmOptions } from './typeorm-options.js';
-
-/** Where the database is: the configured server, or an embedded one started for this process. */
-@Injectable()
-export class DatabaseLocation implements OnApplicationShutdown {
-  private embedded?: EmbeddedPostgres;
-
-  constructor(@Inject(AppConfig) private readonly config: AppConfig) {}
-
-  async url(): Promise<string> {
-    if (this.config.DATABASE_URL) return this.config.DATABASE_URL;
-    this.embedded ??= await EmbeddedPostgres.start(this.config.DATA_DIR);
-    return this.embedded.url;
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.embedded?.stop();
-    this.embedded = undefined;
-  }
-}
-
-/** Options objects of embedded databases; @nestjs/typeorm hands the same object to dataSourceFactory. */
-const embeddedOptions = new WeakSet<object>();
+import { timeoutsOf, typeOrmOptions } from './typeorm-options.js';
 
 @Global()
 @Module({ providers: [DatabaseLocation], exports: [DatabaseLocation] })
 class DatabaseLocationModule {}
 
+/** Options objects of embedded databases; @nestjs/typeorm hands the same object to dataSourceFactory. */
+const embeddedOptions = new WeakSet<object>();
+
+/**
+ * The database and what runs on it for every feature: TypeORM, the change feed and the job queue.
+ * Global, so feature modules inject ChangeFeed and JobQueue without importing it.
+ */
+@Global()
 @Module({
   imports: [
+    DatabaseLocationModule,
     TypeOrmModule.forRootAsync({
-      imports: [DatabaseLocationModule],
       inject: [AppConfig, DatabaseLocation],
       useFactory: async (config: AppConfig, location: DatabaseLocation) => {
-        const options = { ...typeOrmOptions(await location.url(), config.embeddedDatabase), retryAttempts: 0 };
+        const options = { ...typeOrmOptions(await location.target(), timeoutsOf(config)), retryAttempts: 0 };
         if (config.embeddedDatabase) embeddedOptions.add(options);
         return options;
       },
@@ -53,6 +41,9 @@ class DatabaseLocationModule {}
         return dataSource;
       },
     }),
+    JobsModule,
   ],
+  providers: [ChangeFeed],
+  exports: [ChangeFeed],
 })
 export class DatabaseModule {}

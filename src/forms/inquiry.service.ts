@@ -9,7 +9,7 @@ import { EstateDetailService } from '../detail/estate-detail.service.js';
 import { pickText } from '../i18n/localized-text.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import type { Locale } from '../routing/locales.js';
-import { MailOutboxService, type OutgoingMail } from '../mail/mail-outbox.service.js';
+import { type MailRequest, MailOutboxService } from '../mail/mail-outbox.service.js';
 import { InquiryEntity } from './inquiry.entity.js';
 import type { ExtraInfoDto, SendToFriendDto } from './inquiry.dto.js';
 import { RateLimits } from './rate-limits.service.js';
@@ -18,14 +18,9 @@ import { SubmissionLedger } from './submission-ledger.service.js';
 const DAY_SECONDS = 24 * 3600;
 const HOUR_SECONDS = 3600;
 
-/** A mail subject stays readable (and within its column) whatever the CRM's title length. */
-function subjectLine(text: string): string {
-  return text.length <= 200 ? text : `${text.slice(0, 199)}…`;
-}
-
 /**
  * Stores a visitor's inquiry and queues its mail in one transaction: once the visitor is thanked, both are in
- * the database (the mail leaves through the outbox, with retries). A repeated identical submission stores
+ * the database (the mail, with its job, leaves through the outbox with retries). A repeated identical submission stores
  * nothing new and is thanked the same way.
  */
 @Injectable()
@@ -42,8 +37,9 @@ export class InquiryService {
 
   async submitExtraInfo(dto: ExtraInfoDto, locale: Locale): Promise<FoundEstate> {
     const found = await this.listing(dto.estateId);
-    const t = this.translations.forLocale(locale);
     const { title, url } = this.describe(found, locale);
+    // In the agency's language; the visitor's language is named in it, so the agency can answer in that.
+    const agency = this.config.AGENCY_LOCALE;
     await this.store(
       'extra-info',
       found,
@@ -52,8 +48,18 @@ export class InquiryService {
       {
         to: this.config.AGENCY_EMAIL,
         replyTo: dto.email,
-        subject: subjectLine(t.t('forms.mail.extraInfoSubject', { title, reference: found.estate.reference ?? String(found.estate.id) })),
-        text: t.t('forms.mail.extraInfoBody', { name: dto.name, email: dto.email, phone: dto.phone || '-', title, message: dto.message, url }),
+        locale: agency,
+        template: 'extra-info',
+        model: {
+          listing: { title, reference: found.estate.reference ?? String(found.estate.id), url },
+          visitor: {
+            name: dto.name,
+            email: dto.email,
+            phone: dto.phone || null,
+            language: this.translations.forLocale(agency).t(`mail.languages.${locale}`),
+            message: dto.message,
+          },
+        },
       },
     );
     return found;
@@ -68,7 +74,6 @@ export class InquiryService {
     const recipient = createHash('sha256').update(dto.friendEmail.toLowerCase()).digest('hex');
     await this.rateLimits.consume({ name: 'friend-recipient', points: this.config.SEND_TO_FRIEND_PER_RECIPIENT_PER_DAY, durationSeconds: DAY_SECONDS }, recipient);
     await this.rateLimits.consume({ name: 'friend-site', points: this.config.SEND_TO_FRIEND_PER_HOUR, durationSeconds: HOUR_SECONDS }, 'all');
-    const t = this.translations.forLocale(locale);
     const { title, url } = this.describe(found, locale);
     await this.store(
       'send-to-friend',
@@ -78,8 +83,10 @@ export class InquiryService {
       {
         to: dto.friendEmail,
         replyTo: dto.email,
-        subject: subjectLine(t.t('forms.mail.friendSubject', { name: dto.name, title })),
-        text: t.t('forms.mail.friendBody', { friendName: dto.friendName, name: dto.name, title, url, message: dto.message ?? '', site: this.config.AGENCY_NAME }),
+        // The friend most likely reads the language the visitor chose.
+        locale,
+        template: 'send-to-friend',
+        model: { listing: { title, url }, senderName: dto.name, friendName: dto.friendName, message: dto.message ?? '' },
       },
     );
     return found;
@@ -101,13 +108,13 @@ export class InquiryService {
     found: FoundEstate,
     locale: Locale,
     inquiry: Omit<InquiryEntity, 'id' | 'estateId' | 'locale' | 'createdAt'>,
-    mail: Omit<OutgoingMail, 'inquiryId'>,
+    mail: MailRequest,
   ): Promise<void> {
     const stored = await this.dataSource.transaction(async (manager) => {
       if (!(await this.ledger.claim(manager, form, { estateId: found.estate.id, ...inquiry, email: inquiry.email.toLowerCase() }))) return false;
       const id = randomUUID();
       await manager.insert(InquiryEntity, { ...inquiry, id, estateId: found.estate.id, locale });
-      await this.mail.enqueue(manager, { ...mail, inquiryId: id });
+      await this.mail.queue(manager, { ...mail, inquiryId: id });
       return true;
     });
     if (stored) this.mail.kick();

@@ -1,25 +1,36 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createTransport, type Transporter } from 'nodemailer';
-import { DataSource, type EntityManager, LessThanOrEqual } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { MailSite } from '../../views/mail/mail-layout.js';
+import { AssetsService } from '../common/assets.service.js';
 import { AppConfig } from '../config/config.js';
-import { MailOutboxEntity } from './mail-outbox.entity.js';
+import { TranslationService } from '../i18n/translation.service.js';
+import { type Job, JobQueue } from '../jobs/job-queue.js';
+import type { Locale } from '../routing/locales.js';
+import { defineMailQueue, MAIL_QUEUE, type MailJob } from './mail-queue.js';
+import { renderMail } from './mail-renderer.js';
+import type { MailModels, MailTemplateName } from './mail-templates.js';
+import { MailEntity } from './mail.entity.js';
 
-export interface OutgoingMail {
-  readonly to: string;
-  readonly replyTo?: string;
-  readonly subject: string;
-  readonly text: string;
-  readonly inquiryId?: string;
-}
+/** One mail to queue: who gets it, in which language, and which component renders it with which model. */
+export type MailRequest = {
+  [K in MailTemplateName]: {
+    readonly to: string;
+    readonly replyTo?: string;
+    /** The recipient's language. */
+    readonly locale: Locale;
+    readonly template: K;
+    readonly model: MailModels[K];
+    readonly inquiryId?: string;
+  };
+}[MailTemplateName];
 
-/** After this many failed attempts a mail is marked FAILED and left for an operator. */
-export const MAX_MAIL_ATTEMPTS = 6;
-const BATCH = 20;
-const FIRST_RETRY_MS = 30_000;
+/** How long a claim on a mail lasts: longer than any send (the SMTP timeouts below), shorter than patience. */
+const CLAIM_SECONDS = 120;
 
 /** Where mail goes: SMTP when configured, else .eml files (the embedded default), else nowhere yet. */
 function outboxDirectory(config: AppConfig): string | null {
@@ -27,110 +38,135 @@ function outboxDirectory(config: AppConfig): string | null {
   return config.DATA_DIR.startsWith('memory://') ? null : join(resolve(config.DATA_DIR), 'outbox');
 }
 
+interface ClaimedMail {
+  readonly id: string;
+  readonly to_address: string;
+  readonly reply_to: string | null;
+  readonly subject: string;
+  readonly html: string;
+  readonly text: string;
+  readonly attempts: number;
+}
+
 /**
- * The mail queue. `enqueue` writes inside the caller's transaction; the dispatcher sends due mails
- * right after, every MAIL_DISPATCH_INTERVAL_SECONDS, and retries failures with exponential backoff.
+ * The mail outbox. `queue` renders a mail, stores it and queues its job inside the caller's
+ * transaction; a worker in whichever process takes the job claims the row (PENDING → SENDING,
+ * atomically, so two processes never both send it), sends it, and marks it SENT. A failed send goes
+ * back to PENDING and the job is retried with backoff; after the last attempt the mail stays FAILED,
+ * visible, until `npm run mail:retry` queues it again.
  */
 @Injectable()
-export class MailOutboxService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MailOutboxService implements OnApplicationBootstrap {
   private readonly logger = new Logger(MailOutboxService.name);
   private readonly transport: Transporter | null;
   private readonly directory: string | null;
-  private timer?: NodeJS.Timeout;
-  private running: Promise<number> | null = null;
+  private readonly site: MailSite;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly jobs: JobQueue,
+    private readonly translations: TranslationService,
+    assets: AssetsService,
   ) {
     this.directory = config.SMTP_URL ? null : outboxDirectory(config);
     this.transport = config.SMTP_URL
-      ? createTransport(config.SMTP_URL)
+      ? createTransport({ url: config.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
       : this.directory
         ? createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
         : null;
+    this.site = {
+      name: config.AGENCY_NAME,
+      logoUrl: new URL(config.AGENCY_LOGO_URL ?? assets.url('logo.svg'), config.PUBLIC_BASE_URL).toString(),
+      brandColor: config.BRAND_COLOR,
+      siteUrl: new URL('/', config.PUBLIC_BASE_URL).toString(),
+      email: config.AGENCY_EMAIL,
+      phone: config.AGENCY_PHONE,
+    };
   }
 
-  onApplicationBootstrap(): void {
-    if (!this.transport) this.logger.warn('no SMTP_URL and no outbox directory: mails stay queued in mail_outbox');
-    const seconds = this.config.MAIL_DISPATCH_INTERVAL_SECONDS;
-    if (seconds > 0 && this.transport) {
-      this.timer = setInterval(() => void this.dispatchDue(), seconds * 1000);
-      this.timer.unref();
+  async onApplicationBootstrap(): Promise<void> {
+    await defineMailQueue(this.jobs, this.config);
+    if (!this.transport) {
+      this.logger.warn('no SMTP_URL and no outbox directory: mails stay queued in the mails table');
+      return;
     }
+    await this.jobs.work<MailJob>(MAIL_QUEUE, (job) => this.deliver(job));
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  async enqueue(manager: EntityManager, mail: OutgoingMail): Promise<string> {
+  /** Renders the mail and queues it in the caller's transaction: it exists, with its job, only if that commits. */
+  async queue(manager: EntityManager, request: MailRequest): Promise<string> {
+    const rendered = renderMail(request.template, request.model as never, this.translations.forLocale(request.locale), this.site);
     const id = randomUUID();
-    await manager.insert(MailOutboxEntity, {
+    await manager.insert(MailEntity, {
       id,
-      to: mail.to,
-      replyTo: mail.replyTo ?? null,
-      subject: mail.subject,
-      text: mail.text,
+      to: request.to,
+      replyTo: request.replyTo ?? null,
+      locale: request.locale,
+      template: request.template,
+      ...rendered,
       status: 'PENDING',
       attempts: 0,
-      nextAttemptAt: new Date(),
-      inquiryId: mail.inquiryId ?? null,
+      inquiryId: request.inquiryId ?? null,
       lastError: null,
+      lockedUntil: null,
       sentAt: null,
     });
+    const jobId = await this.jobs.send<MailJob>(MAIL_QUEUE, { mailId: id }, { manager });
+    await manager.update(MailEntity, { id }, { jobId });
     return id;
   }
 
-  /** Sends soon, outside the request that queued the mail. */
+  /** Sends soon, outside the request that queued the mail (call after its transaction committed). */
   kick(): void {
-    if (this.transport) setImmediate(() => void this.dispatchDue());
+    this.jobs.wake(MAIL_QUEUE);
   }
 
-  /** Sends every due mail once; returns how many were sent. Runs never overlap. */
-  dispatchDue(): Promise<number> {
-    this.running ??= this.sendDue().finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  private async sendDue(): Promise<number> {
-    if (!this.transport) return 0;
-    const outbox = this.dataSource.getRepository(MailOutboxEntity);
-    let due: MailOutboxEntity[];
+  private async deliver(job: Job<MailJob>): Promise<void> {
+    const mail = await this.claim(job.data.mailId);
+    // Sent, failed, or being sent by another worker right now: nothing to do for this job.
+    if (!mail) return;
+    const rows = this.dataSource.getRepository(MailEntity);
     try {
-      due = await outbox.find({ where: { status: 'PENDING', nextAttemptAt: LessThanOrEqual(new Date()) }, order: { createdAt: 'ASC' }, take: BATCH });
+      await this.send(mail);
     } catch (error) {
-      this.logger.error(`mail outbox unreadable: ${String(error)}`);
-      return 0;
+      const reason = error instanceof Error ? error.message : String(error);
+      const failed = job.lastAttempt;
+      await rows.update({ id: mail.id }, { status: failed ? 'FAILED' : 'PENDING', lastError: reason, lockedUntil: null, updatedAt: new Date() });
+      if (!failed) throw error;
+      this.logger.error(`mail ${mail.id} FAILED after ${mail.attempts} attempt(s): ${reason}; re-queue it with \`npm run mail:retry -- --id ${mail.id}\``);
+      return;
     }
-    let sent = 0;
-    for (const mail of due) {
-      try {
-        const info = await this.transport.sendMail({ from: this.config.MAIL_FROM, to: mail.to, replyTo: mail.replyTo ?? undefined, subject: mail.subject, text: mail.text });
-        if (this.directory) {
-          mkdirSync(this.directory, { recursive: true });
-          writeFileSync(join(this.directory, `${mail.id}.eml`), (info as { message: Buffer }).message);
-        }
-        await outbox.update({ id: mail.id }, { status: 'SENT', attempts: mail.attempts + 1, sentAt: new Date(), lastError: null });
-        sent++;
-      } catch (error) {
-        const attempts = mail.attempts + 1;
-        const failed = attempts >= MAX_MAIL_ATTEMPTS;
-        await outbox.update(
-          { id: mail.id },
-          {
-            status: failed ? 'FAILED' : 'PENDING',
-            attempts,
-            lastError: error instanceof Error ? error.message : String(error),
-            nextAttemptAt: new Date(Date.now() + FIRST_RETRY_MS * 2 ** (attempts - 1)),
-          },
-        );
-        this.logger.warn(`mail ${mail.id} not sent (attempt ${attempts}${failed ? ', giving up' : ''}): ${String(error)}`);
-      }
+    await rows.update({ id: mail.id }, { status: 'SENT', sentAt: new Date(), lastError: null, lockedUntil: null, updatedAt: new Date() });
+  }
+
+  /** PENDING (or a SENDING claim that lapsed) → SENDING in one statement: only one worker wins a mail. */
+  private async claim(id: string): Promise<ClaimedMail | null> {
+    // TypeORM answers an UPDATE … RETURNING with [rows, affected count].
+    const [rows] = (await this.dataSource.query(
+      `UPDATE mails SET status = 'SENDING', attempts = attempts + 1, locked_until = now() + make_interval(secs => $2), updated_at = now()
+       WHERE id = $1 AND (status = 'PENDING' OR (status = 'SENDING' AND locked_until < now()))
+       RETURNING id, to_address, reply_to, subject, html, text, attempts`,
+      [id, CLAIM_SECONDS],
+    )) as [ClaimedMail[], number];
+    return rows[0] ?? null;
+  }
+
+  private async send(mail: ClaimedMail): Promise<void> {
+    const info = await this.transport!.sendMail({
+      from: this.config.MAIL_FROM,
+      to: mail.to_address,
+      replyTo: mail.reply_to ?? undefined,
+      subject: mail.subject,
+      // Mails carried over from the old outbox have text only.
+      html: mail.html || undefined,
+      text: mail.text,
+      // The same on every attempt, so a receiver that got it already can tell.
+      messageId: `<${mail.id}@${new URL(this.config.PUBLIC_BASE_URL).hostname}>`,
+    });
+    if (this.directory) {
+      mkdirSync(this.directory, { recursive: true });
+      writeFileSync(join(this.directory, `${mail.id}.eml`), (info as { message: Buffer }).message);
     }
-    return sent;
   }
 }

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { ChangeFeed } from '../database/change-feed.js';
 import { SettingEntity } from './setting.entity.js';
 
 export interface SiteSettings {
@@ -11,33 +12,56 @@ export interface SiteSettings {
 }
 
 const DEFAULTS: SiteSettings = { hiddenStatus: [], hiddenTabs: [] };
-const CACHE_MS = 10_000;
 
 function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
+/**
+ * Read on every page, changed rarely: cached until a change on the `settings` topic of the change
+ * feed (from this replica or another), or a resync after the feed lost changes.
+ */
 @Injectable()
-export class SettingsService {
-  private cached?: { settings: SiteSettings; at: number };
+export class SettingsService implements OnModuleDestroy {
+  private cached?: Promise<SiteSettings>;
+  private readonly unsubscribe: Array<() => void>;
 
-  constructor(@InjectRepository(SettingEntity) private readonly repository: Repository<SettingEntity>) {}
+  constructor(
+    @InjectRepository(SettingEntity) private readonly repository: Repository<SettingEntity>,
+    private readonly changes: ChangeFeed,
+  ) {
+    const drop = () => {
+      this.cached = undefined;
+    };
+    this.unsubscribe = [changes.subscribe('settings', drop), changes.onResync(drop)];
+  }
 
-  /** Read on every page, changed rarely: kept for a few seconds so a page costs no extra query. */
-  async current(): Promise<SiteSettings> {
-    if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.settings;
+  onModuleDestroy(): void {
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
+  }
+
+  current(): Promise<SiteSettings> {
+    if (this.cached) return this.cached;
+    const loading = this.load();
+    this.cached = loading;
+    // A failed read (database down) is not cached: the next page tries again.
+    loading.catch(() => {
+      if (this.cached === loading) this.cached = undefined;
+    });
+    return loading;
+  }
+
+  private async load(): Promise<SiteSettings> {
     const rows = await this.repository.find();
     const byKey = new Map(rows.map((row) => [row.key, row.value]));
-    const settings: SiteSettings = {
+    return {
       hiddenStatus: byKey.has('hiddenStatus') ? stringList(byKey.get('hiddenStatus')) : DEFAULTS.hiddenStatus,
       hiddenTabs: byKey.has('hiddenTabs') ? stringList(byKey.get('hiddenTabs')) : DEFAULTS.hiddenTabs,
     };
-    this.cached = { settings, at: Date.now() };
-    return settings;
   }
 
   async set<K extends keyof SiteSettings>(key: K, value: SiteSettings[K]): Promise<void> {
     await this.repository.upsert({ key, value }, ['key']);
-    this.cached = undefined;
+    await this.changes.publish('settings', { key });
   }
 }

@@ -6,8 +6,8 @@ import { DataSource } from 'typeorm';
 import { loadConfig } from '../../src/config/config.js';
 import { createApp } from '../../src/create-app.js';
 import { EmbeddedDatabaseInUseError, EmbeddedPostgres } from '../../src/database/embedded-postgres.js';
-import { PendingMigrationsError, pendingMigrations } from '../../src/database/migration-state.js';
-import { typeOrmOptions } from '../../src/database/typeorm-options.js';
+import { PendingMigrationsError, pendingMigrations, prepareSchema } from '../../src/database/migration-state.js';
+import { type DatabaseTarget, typeOrmOptions } from '../../src/database/typeorm-options.js';
 import { MIGRATIONS } from '../../migrations/index.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { createScratchDatabase } from '../support/scratch-database.js';
@@ -16,13 +16,13 @@ import { startTestApp } from '../support/test-app.js';
 const MIGRATION_NAMES = MIGRATIONS.map((migration) => migration.name);
 
 /** An empty database on the configured server, or on a fresh embedded PGlite when there is none. */
-async function emptyDatabase(): Promise<{ url: string; dispose: () => Promise<void> }> {
+async function emptyDatabase(): Promise<{ target: DatabaseTarget; dispose: () => Promise<void> }> {
   if (process.env.DATABASE_URL) {
     const scratch = await createScratchDatabase(process.env.DATABASE_URL);
-    return { url: scratch.url, dispose: scratch.drop };
+    return { target: { url: scratch.url }, dispose: scratch.drop };
   }
-  const embedded = await EmbeddedPostgres.start('memory://');
-  return { url: embedded.url, dispose: () => embedded.stop() };
+  const embedded = await EmbeddedPostgres.open('memory://');
+  return { target: { embedded }, dispose: () => embedded.release() };
 }
 
 async function tableExists(dataSource: DataSource, table: string): Promise<boolean> {
@@ -32,7 +32,7 @@ async function tableExists(dataSource: DataSource, table: string): Promise<boole
 
 describe('database', () => {
   describe('against a server that is not migrated', () => {
-    let database: { url: string; dispose: () => Promise<void> };
+    let database: { target: DatabaseTarget; dispose: () => Promise<void> };
 
     beforeEach(async () => {
       database = await emptyDatabase();
@@ -43,14 +43,23 @@ describe('database', () => {
     });
 
     it('refuses to start and names the pending migrations', async () => {
-      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url });
-      const start = createApp(config);
-      await expect(start).rejects.toBeInstanceOf(PendingMigrationsError);
-      await expect(start).rejects.toThrow(MIGRATION_NAMES[0]);
+      const dataSource = await new DataSource(typeOrmOptions(database.target)).initialize();
+      try {
+        // What the app does against a server an admin has not migrated yet.
+        const start = prepareSchema(dataSource, false);
+        await expect(start).rejects.toBeInstanceOf(PendingMigrationsError);
+        await expect(start).rejects.toThrow(MIGRATION_NAMES[0]);
+      } finally {
+        await dataSource.destroy();
+      }
+      if ('url' in database.target) {
+        const app = createApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.target.url }));
+        await expect(app).rejects.toBeInstanceOf(PendingMigrationsError);
+      }
     });
 
     it('migrates up and reverts down again', async () => {
-      const dataSource = await new DataSource(typeOrmOptions(database.url, false)).initialize();
+      const dataSource = await new DataSource(typeOrmOptions(database.target)).initialize();
       try {
         expect(await pendingMigrations(dataSource)).toEqual(MIGRATION_NAMES);
         await dataSource.runMigrations({ transaction: 'each' });
@@ -67,7 +76,7 @@ describe('database', () => {
   });
 
   describe('when the database goes away', () => {
-    it('answers a localized 500 page without a stack trace and reports not ready', async () => {
+    it('answers a localized 503 page with Retry-After, without a stack trace, and reports not ready', async () => {
       const sut = await startTestApp();
       try {
         const healthy = await request(sut.server).get('/readyz');
@@ -78,10 +87,11 @@ describe('database', () => {
         const page = await request(sut.server).get(
           urlFor('cancelAppointment', 'fr', { appointmentId: '5b0f3c1e-8d2a-4c61-9a57-2f4e6b8d1c01' }),
         );
-        expect(page.status).toBe(500);
+        expect(page.status).toBe(503);
+        expect(page.headers['retry-after']).toBe('30');
         expect(page.headers['content-type']).toMatch(/text\/html/);
         expect(page.text).toContain('<html lang="fr"');
-        expect(page.text).toContain('<h1>Une erreur s&#x27;est produite</h1>');
+        expect(page.text).toContain('<h1>Momentanément indisponible</h1>');
         expect(page.text).not.toMatch(/at \w+ \(|TypeORM|\.ts:\d+/);
 
         const ready = await request(sut.server).get('/readyz');
@@ -98,7 +108,7 @@ describe('database', () => {
       try {
         // A live process (our parent) holds the lock, as a running site would.
         writeFileSync(join(dataDir, 'pg.lock'), String(process.ppid));
-        const start = EmbeddedPostgres.start(dataDir);
+        const start = EmbeddedPostgres.open(dataDir);
         await expect(start).rejects.toBeInstanceOf(EmbeddedDatabaseInUseError);
         await expect(start).rejects.toThrow(`process ${process.ppid}`);
       } finally {
@@ -110,10 +120,10 @@ describe('database', () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'immo-lock-'));
       try {
         writeFileSync(join(dataDir, 'pg.lock'), '2147483646');
-        const embedded = await EmbeddedPostgres.start(dataDir);
-        await embedded.stop();
-        const again = await EmbeddedPostgres.start(dataDir);
-        await again.stop();
+        const embedded = await EmbeddedPostgres.open(dataDir);
+        await embedded.release();
+        const again = await EmbeddedPostgres.open(dataDir);
+        await again.release();
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
       }

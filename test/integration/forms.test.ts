@@ -6,11 +6,10 @@ import { DataSource, IsNull } from 'typeorm';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
 import { EstateEntity } from '../../src/estates/persistence/estate.entity.js';
 import { InquiryEntity } from '../../src/forms/inquiry.entity.js';
-import { MailOutboxEntity } from '../../src/mail/mail-outbox.entity.js';
-import { MailOutboxService } from '../../src/mail/mail-outbox.service.js';
+import { MailEntity } from '../../src/mail/mail.entity.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { FakeVerifierServer } from '../support/fake-verifier-server.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
 
 const VALID_EXTRA_INFO = {
   name: 'Jan Peeters',
@@ -35,7 +34,6 @@ describe('inquiry forms', () => {
       BOT_CHECK_SECRET: 'verifier-secret',
       BOT_CHECK_VERIFY_URL: verifier.url,
       MAIL_OUTBOX_DIR: outboxDir,
-      MAIL_DISPATCH_INTERVAL_SECONDS: '0',
       FORM_RATE_LIMIT: '16',
     });
     const listing = await sut.app
@@ -56,7 +54,7 @@ describe('inquiry forms', () => {
   });
 
   const inquiries = () => sut.app.get(DataSource).getRepository(InquiryEntity);
-  const outbox = () => sut.app.get(DataSource).getRepository(MailOutboxEntity);
+  const outbox = () => sut.app.get(DataSource).getRepository(MailEntity);
   const post = (route: 'ajaxContactForm' | 'ajaxSendToFriend', locale: 'nl' | 'fr' | 'en' | 'de', fields: Record<string, string>, htmx = true) => {
     const call = request(sut.server).post(urlFor(route, locale)).type('form').send({ estateId: String(estateId), ...fields });
     return htmx ? call.set('HX-Request', 'true') : call;
@@ -74,9 +72,8 @@ describe('inquiry forms', () => {
     expect(verifier.requests.at(-1)?.get('secret')).toBe('verifier-secret');
     expect(verifier.requests.at(-1)?.get('response')).toBe('token-ok');
 
-    // The dispatcher may already have sent it right after the request; this sends it otherwise.
-    await sut.app.get(MailOutboxService).dispatchDue();
-    await expect(outbox().findOneByOrFail({ id: mail.id })).resolves.toMatchObject({ status: 'SENT' });
+    // Its job sends it right after the request, in the background.
+    await eventually(async () => (await outbox().findOneByOrFail({ id: mail.id })).status === 'SENT', 20_000, 'mail sent');
     const eml = readFileSync(join(outboxDir, `${mail.id}.eml`), 'utf8');
     expect(eml).toContain('To: info@immo.example');
     expect(eml).toContain('Is een bezoek zaterdag mogelijk?');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { typeOrmOptions } from '../../src/database/typeorm-options.js';
+import { migrateJobQueue } from '../../src/jobs/job-queue.js';
 
 /**
  * A fresh, empty database on the PostgreSQL server of `serverUrl`, so test files running in
@@ -26,12 +27,13 @@ export async function createScratchDatabase(serverUrl: string): Promise<{ url: s
   };
 }
 
-/** What an admin does with `npm run migration:run` before starting the app against a real server. */
+/** What an admin does with `npm run migration:run` before starting the app against a real server: the app's tables and the job queue's. */
 export async function migrate(url: string): Promise<void> {
-  const dataSource = await new DataSource(typeOrmOptions(url, false)).initialize();
+  const dataSource = await new DataSource(typeOrmOptions({ url })).initialize();
   try {
     await dataSource.runMigrations({ transaction: 'each' });
   } finally {
     await dataSource.destroy();
   }
+  await migrateJobQueue(url);
 }

@@ -1,8 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, Not } from 'typeorm';
+import { AppConfig } from '../../config/config.js';
+import { ChangeFeed } from '../../database/change-feed.js';
 import type { Estate, SourceName } from '../domain/estate.js';
 import type { EstateSource } from '../sources/estate-source.port.js';
+import { FetchBudget, withFetchBudget } from '../sources/http-client.js';
 import { EstateEntity } from './estate.entity.js';
 import { flattenEstate, toRow } from './estate-record.js';
 
@@ -10,6 +13,8 @@ import { flattenEstate, toRow } from './estate-record.js';
 export const ESTATE_SOURCES = Symbol('ESTATE_SOURCES');
 
 const UPSERT_CHUNK = 100;
+/** Ids per change notification: well under PostgreSQL's 8,000-byte NOTIFY limit. */
+const PUBLISH_CHUNK = 500;
 
 export interface SkippedRecord {
   readonly sourceId: string;
@@ -40,10 +45,17 @@ function failed(source: SourceName, error: string): SourceSyncReport {
   return { source, ok: false, error, fetched: 0, inserted: 0, updated: 0, unchanged: 0, removed: 0, skipped: [] };
 }
 
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /**
  * Pulls every source and makes the cache equal to what each one publishes: new listings are
  * inserted, changed ones updated, unchanged ones not written, vanished or unpublished ones removed.
  * A source that fails is left alone; a bad record is skipped and reported, the rest goes through.
+ * Each source may read at most SYNC_MAX_PAGES pages, SYNC_MAX_RECORDS records and SYNC_MAX_BYTES
+ * bytes per run, and the whole run stops after SYNC_TIMEOUT_SECONDS: a source over a limit fails
+ * (and keeps its cache). After each source, the ids whose pages changed go out on the change feed.
  */
 @Injectable()
 export class EstateSyncService {
@@ -53,21 +65,28 @@ export class EstateSyncService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(ESTATE_SOURCES) private readonly sources: readonly EstateSource[],
+    @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly changes: ChangeFeed,
   ) {}
 
-  /** Runs a sync, or joins the one already running (the schedule and the CLI never overlap in one process). */
-  syncAll(): Promise<SyncReport> {
-    this.running ??= this.run().finally(() => {
+  /**
+   * Runs a sync, or joins the one already running (the schedule and the CLI never overlap in one
+   * process). `signal` stops it early (the job's own, aborted when this process stops).
+   */
+  syncAll(signal?: AbortSignal): Promise<SyncReport> {
+    this.running ??= this.run(signal).finally(() => {
       this.running = null;
     });
     return this.running;
   }
 
-  private async run(): Promise<SyncReport> {
+  private async run(signal?: AbortSignal): Promise<SyncReport> {
     const started = performance.now();
+    const deadline = AbortSignal.timeout(this.config.SYNC_TIMEOUT_SECONDS * 1000);
+    const runSignal = signal ? AbortSignal.any([deadline, signal]) : deadline;
     const reports: SourceSyncReport[] = [];
     for (const source of this.sources) {
-      const report = await this.syncSource(source);
+      const report = await this.syncSource(source, runSignal);
       reports.push(report);
       this.log(report);
     }
@@ -75,22 +94,44 @@ export class EstateSyncService {
     return { sources: reports, durationMs: Math.round(performance.now() - started), cached };
   }
 
-  private async syncSource(source: EstateSource): Promise<SourceSyncReport> {
+  private async syncSource(source: EstateSource, signal: AbortSignal): Promise<SourceSyncReport> {
     const estates: Estate[] = [];
     const skipped: SkippedRecord[] = [];
+    const budget = new FetchBudget(
+      { maxPages: this.config.SYNC_MAX_PAGES, maxRecords: this.config.SYNC_MAX_RECORDS, maxBytes: this.config.SYNC_MAX_BYTES },
+      signal,
+    );
     try {
-      for await (const record of source.fetchAll()) {
-        if (record.ok) estates.push(record.estate);
-        else skipped.push({ sourceId: record.sourceId, error: record.error });
-      }
+      await withFetchBudget(budget, async () => {
+        for await (const record of source.fetchAll()) {
+          budget.throwIfAborted();
+          if (record.ok) estates.push(record.estate);
+          else skipped.push({ sourceId: record.sourceId, error: record.error });
+        }
+      });
     } catch (error) {
-      return failed(source.name, error instanceof Error ? error.message : String(error));
+      return failed(source.name, reason(error));
     }
-    return this.store(source.name, estates, skipped);
+    const { report, changedIds } = await this.store(source.name, estates, skipped);
+    await this.publish(changedIds);
+    return report;
   }
 
-  /** One transaction per source: readers see the old catalogue or the new one, never half of it. */
-  private store(name: SourceName, estates: readonly Estate[], skipped: SkippedRecord[]): Promise<SourceSyncReport> {
+  /** After the commit, so another replica never reloads a listing before its new version is visible. */
+  private async publish(ids: readonly number[]): Promise<void> {
+    try {
+      for (let i = 0; i < ids.length; i += PUBLISH_CHUNK) await this.changes.publish('estates', { ids: ids.slice(i, i + PUBLISH_CHUNK) });
+    } catch (error) {
+      this.logger.error(`estate changes not published (caches may serve old pages until their next change): ${reason(error)}`);
+    }
+  }
+
+  /**
+   * One transaction per source: readers see the old catalogue or the new one, never half of it.
+   * Also answers which listings' pages changed: the rows inserted, updated or removed, and the
+   * projects whose units are among them (a project page shows its units).
+   */
+  private store(name: SourceName, estates: readonly Estate[], skipped: SkippedRecord[]): Promise<{ report: SourceSyncReport; changedIds: number[] }> {
     const syncedAt = new Date();
     return this.dataSource.transaction(async (manager) => {
       const rows = new Map<number, EstateEntity>();
@@ -112,7 +153,7 @@ export class EstateSyncService {
       }
 
       const cached = await manager.find(EstateEntity, {
-        select: { id: true, sourceId: true, contentHash: true },
+        select: { id: true, sourceId: true, contentHash: true, parentId: true },
         where: { source: name },
       });
       const existing = new Map(cached.map((row) => [row.id, row.contentHash]));
@@ -122,11 +163,17 @@ export class EstateSyncService {
       for (let i = 0; i < changed.length; i += UPSERT_CHUNK) {
         await manager.upsert(EstateEntity, changed.slice(i, i + UPSERT_CHUNK), ['id']);
       }
-      const vanished = cached.filter((row) => !rows.has(row.id) && !kept.has(row.sourceId)).map((row) => row.id);
+      const vanishedRows = cached.filter((row) => !rows.has(row.id) && !kept.has(row.sourceId));
+      const vanished = vanishedRows.map((row) => row.id);
       if (vanished.length > 0) await manager.delete(EstateEntity, { id: In(vanished) });
 
       const inserted = changed.filter((row) => !existing.has(row.id)).length;
-      return {
+      // A unit's project before and after the change (a unit can move to another project).
+      const previousParent = new Map(cached.map((row) => [row.id, row.parentId]));
+      const touched = [...changed, ...vanishedRows];
+      const parents = touched.flatMap((row) => [row.parentId, previousParent.get(row.id) ?? null]).filter((id): id is number => id !== null);
+      const changedIds = [...new Set([...touched.map((row) => row.id), ...parents])];
+      const report: SourceSyncReport = {
         source: name,
         ok: true,
         fetched: estates.length,
@@ -136,6 +183,7 @@ export class EstateSyncService {
         removed: vanished.length,
         skipped,
       };
+      return { report, changedIds: changedIds.sort((a, b) => a - b) };
     });
   }
 

@@ -1,6 +1,6 @@
 import type { Estate } from '../../domain/estate.js';
 import { type EstateSource, type SourceRecord, SourceUnavailableError } from '../estate-source.port.js';
-import { HttpStatusError } from '../http-client.js';
+import { currentFetchBudget, HttpStatusError } from '../http-client.js';
 import { proxiedImageUrl } from '../image-url.js';
 import type { SourceAApi } from './source-a.api.js';
 import { isLiveInSourceA, mapSourceAProperty } from './source-a.mapper.js';
@@ -64,13 +64,17 @@ export class SourceA implements EstateSource {
 
   private async listIds(): Promise<number[]> {
     const ids: number[] = [];
+    const budget = currentFetchBudget();
     try {
       for (let page = 1; ; page++) {
+        // A total that never ends is cut off by the sync's page and record caps.
+        budget?.page();
         const response = await this.api.search({
           paging: { page, size: PAGE_SIZE },
           filtering: {},
           sorting: { field: 'updated_at', order: 'desc' },
         });
+        budget?.addRecords(response.properties.length);
         ids.push(...response.properties.map((property) => property.property_id));
         if (page * PAGE_SIZE >= response.paging.total || response.properties.length === 0) return ids;
       }

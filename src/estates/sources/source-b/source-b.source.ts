@@ -1,4 +1,5 @@
 import { type EstateSource, type SourceRecord, SourceUnavailableError } from '../estate-source.port.js';
+import { currentFetchBudget } from '../http-client.js';
 import type { SourceBApi } from './source-b.api.js';
 import { mapSourceBListing, sourceBRecordId } from './source-b.mapper.js';
 import type { SourceBListing } from './source-b.types.js';
@@ -11,10 +12,14 @@ export class SourceB implements EstateSource {
 
   async *fetchAll(): AsyncIterable<SourceRecord> {
     const listings: SourceBListing[] = [];
+    const budget = currentFetchBudget();
     try {
       for (let page: number | null = 1; page !== null; ) {
+        // A feed that always names a next page is cut off by the sync's page and record caps.
+        budget?.page();
         const response = await this.api.page(page);
         if (!Array.isArray(response.items)) throw new Error(`page ${page} has no items`);
+        budget?.addRecords(response.items.length);
         listings.push(...response.items);
         page = response.nextPage;
       }

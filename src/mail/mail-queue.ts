@@ -1,0 +1,48 @@
+import { type DataSource, In, IsNull, LessThan } from 'typeorm';
+import type { AppConfig } from '../config/config.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { MailEntity } from './mail.entity.js';
+
+export const MAIL_QUEUE = 'mail';
+
+export interface MailJob {
+  readonly mailId: string;
+}
+
+/**
+ * One job per mail, retried with a doubling delay: with the defaults (12 attempts, 1 minute doubling
+ * up to an hour) a mail keeps trying for about six hours of SMTP outage before it is marked FAILED.
+ */
+export function defineMailQueue(jobs: JobQueue, config: AppConfig): Promise<void> {
+  return jobs.define(MAIL_QUEUE, {
+    retryLimit: config.MAIL_MAX_ATTEMPTS - 1,
+    retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    retryDelayMaxSeconds: config.MAIL_RETRY_DELAY_MAX_SECONDS,
+    expireInSeconds: 120,
+  });
+}
+
+/**
+ * Queues mails again (`npm run mail:retry`): the given ones that are not sent (nor being sent), or else every FAILED
+ * mail and every PENDING one without a job (queued before mails had jobs). Each gets a new job and a
+ * full set of attempts; the attempts column keeps counting. Returns the ids re-queued.
+ */
+export async function requeueMails(dataSource: DataSource, jobs: JobQueue, config: AppConfig, ids?: readonly string[]): Promise<string[]> {
+  await defineMailQueue(jobs, config);
+  return dataSource.transaction(async (manager) => {
+    // A SENDING mail is left alone while its claim lasts: a worker is sending it now.
+    const where = ids?.length
+      ? [
+          { id: In([...ids]), status: In(['PENDING', 'FAILED']) },
+          { id: In([...ids]), status: 'SENDING' as const, lockedUntil: LessThan(new Date()) },
+        ]
+      : [{ status: 'FAILED' as const }, { status: 'PENDING' as const, jobId: IsNull() }];
+    const mails = await manager.find(MailEntity, { select: { id: true }, where, lock: { mode: 'pessimistic_write' }, order: { createdAt: 'ASC' } });
+    for (const { id } of mails) {
+      const jobId = await jobs.send<MailJob>(MAIL_QUEUE, { mailId: id }, { manager });
+      await manager.update(MailEntity, { id }, { status: 'PENDING', jobId, lockedUntil: null, updatedAt: new Date() });
+    }
+    return mails.map((mail) => mail.id);
+  });
+}

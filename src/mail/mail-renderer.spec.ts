@@ -1,0 +1,57 @@
+import { fileTranslator } from '../../test/support/file-translator.js';
+import type { MailSite } from '../../views/mail/mail-layout.js';
+import { renderMail } from './mail-renderer.js';
+
+const SITE: MailSite = {
+  name: 'Immo Vastgoed',
+  logoUrl: 'https://www.immo.example/assets/logo.svg',
+  brandColor: '#0b5a6b',
+  siteUrl: 'https://www.immo.example/',
+  email: 'info@immo.example',
+  phone: '+32 9 123 45 67',
+};
+
+const EXTRA_INFO = {
+  listing: { title: 'Villa in Gent', reference: 'A-1001', url: 'https://www.immo.example/nl/aanbod/1001/villa' },
+  visitor: { name: 'Jan <script>', email: 'jan@example.be', phone: null, language: 'Frans', message: 'Is een bezoek\nzaterdag mogelijk?' },
+};
+
+describe(renderMail.name, () => {
+  it('writes the subject, HTML and text in the recipient’s language', () => {
+    const sut = renderMail('extra-info', EXTRA_INFO, fileTranslator('de'), SITE);
+    expect(sut.subject).toBe('Informationsanfrage: Villa in Gent (A-1001)');
+    expect(sut.html).toMatch(/^<!DOCTYPE html><html lang="de">/);
+    expect(sut.text).toContain('Neue Informationsanfrage');
+    expect(sut.text).toContain('Sprache');
+  });
+
+  it('frames every mail in the layout: logo, agency name, footer with its contact details', () => {
+    const sut = renderMail('send-to-friend', { listing: EXTRA_INFO.listing, senderName: 'Marie', friendName: 'Luc', message: '' }, fileTranslator('fr'), SITE);
+    expect(sut.html).toContain('src="https://www.immo.example/assets/logo.svg"');
+    expect(sut.html).toContain('Immo Vastgoed</a>');
+    expect(sut.text).toContain('Cet e-mail a été envoyé par Immo Vastgoed via www.immo.example.');
+    expect(sut.text).toContain('Immo Vastgoed · info@immo.example · +32 9 123 45 67');
+  });
+
+  it('keeps the link’s address in the plain text, and leaves the logo out of it', () => {
+    const sut = renderMail('extra-info', EXTRA_INFO, fileTranslator('nl'), SITE);
+    expect(sut.text).toContain('Bekijk het pand [https://www.immo.example/nl/aanbod/1001/villa]');
+    expect(sut.text).not.toContain('logo.svg');
+  });
+
+  it('shows what a visitor typed as text, never as markup', () => {
+    const sut = renderMail('extra-info', EXTRA_INFO, fileTranslator('nl'), SITE);
+    expect(sut.html).toContain('Jan &lt;script&gt;');
+    expect(sut.html).not.toContain('<script>');
+    expect(sut.text).toContain('Is een bezoek\nzaterdag mogelijk?');
+  });
+
+  it('leaves out the sender’s message block when there is none', () => {
+    const t = fileTranslator('en');
+    const without = renderMail('send-to-friend', { listing: EXTRA_INFO.listing, senderName: 'Marie', friendName: 'Luc', message: '' }, t, SITE);
+    const withMessage = renderMail('send-to-friend', { listing: EXTRA_INFO.listing, senderName: 'Marie', friendName: 'Luc', message: 'Look!' }, t, SITE);
+    expect(without.text).not.toContain('A message from Marie');
+    expect(withMessage.text).toContain('A message from Marie:');
+    expect(withMessage.text).toContain('Look!');
+  });
+});

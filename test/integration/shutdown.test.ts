@@ -1,0 +1,75 @@
+import type { AddressInfo } from 'node:net';
+import { DataSource, type QueryRunner } from 'typeorm';
+import { DatabaseLocation } from '../../src/database/database-location.js';
+import { GracefulShutdown } from '../../src/health/graceful-shutdown.js';
+import { urlFor } from '../../src/routing/routes.js';
+import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
+
+const PAGE = urlFor('cancelAppointment', 'nl', { appointmentId: '5b0f3c1e-8d2a-4c61-9a57-2f4e6b8d1c01' });
+
+/** Makes the page's query wait: the test holds the table (PostgreSQL) or the embedded database's one session. */
+async function holdDatabase(sut: TestApp): Promise<{ waiting(): Promise<boolean>; release(): Promise<void> }> {
+  const dataSource = sut.app.get(DataSource);
+  const holder: QueryRunner = dataSource.createQueryRunner();
+  await holder.startTransaction();
+  const embedded = await sut.app.get(DatabaseLocation).embeddedDatabase();
+  if (!embedded) await holder.query('LOCK TABLE appointments IN ACCESS EXCLUSIVE MODE');
+  return {
+    waiting: async () => {
+      if (embedded) return embedded.pool.waitingCount > 0;
+      const [{ n }] = await dataSource.query(
+        'SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())',
+      );
+      return n > 0;
+    },
+    release: async () => {
+      await holder.rollbackTransaction();
+      await holder.release();
+    },
+  };
+}
+
+async function listening(sut: TestApp): Promise<string> {
+  await sut.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(sut.server.address() as AddressInfo).port}`;
+}
+
+describe(GracefulShutdown.name, () => {
+  it('fails readiness first, lets the request in flight finish, then closes', async () => {
+    const sut = await startTestApp({ SHUTDOWN_DELAY_MS: '300', SHUTDOWN_TIMEOUT_MS: '10000' });
+    const base = await listening(sut);
+    const database = await holdDatabase(sut);
+    const inFlight = fetch(base + PAGE);
+    await eventually(database.waiting, 10_000, 'page waiting for the database');
+
+    const shutdown = new GracefulShutdown(sut.app, sut.config).run('SIGTERM');
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'shutting down' });
+
+    await database.release();
+    expect((await inFlight).status).toBe(200);
+    expect(await shutdown).toBe('closed');
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    await sut.close().catch(() => undefined);
+  });
+
+  it('gives up after SHUTDOWN_TIMEOUT_MS when a request does not finish', async () => {
+    const sut = await startTestApp({ SHUTDOWN_DELAY_MS: '0', SHUTDOWN_TIMEOUT_MS: '1500', DATABASE_CONNECT_TIMEOUT_MS: '30000' });
+    const base = await listening(sut);
+    const database = await holdDatabase(sut);
+    const inFlight = fetch(base + PAGE).catch(() => null);
+    await eventually(database.waiting, 10_000, 'page waiting for the database');
+
+    const started = Date.now();
+    expect(await new GracefulShutdown(sut.app, sut.config).run('SIGTERM')).toBe('timed-out');
+    expect(Date.now() - started).toBeLessThan(5000);
+
+    // Once the request is done, the close that was under way finishes promptly (no keep-alive left open).
+    const released = Date.now();
+    await database.release();
+    await inFlight;
+    await sut.close();
+    expect(Date.now() - released).toBeLessThan(15_000);
+  });
+});

@@ -7,6 +7,8 @@ const config: KnipConfig = {
     'src/sync.ts!',
     // The TypeORM CLI's data source (scripts/typeorm-cli.mjs passes its compiled path).
     'src/data-source.ts!',
+    // npm run mail:retry
+    'src/mail/mail-retry.cli.ts!',
     // The client bundle, built before serving (so its libraries are dev dependencies); knip follows the lazily
     // imported islands (`import('./islands/…')`).
     'client/app.ts',
@@ -41,16 +43,9 @@ const config: KnipConfig = {
     '@types/leaflet.markercluster',
     // Installed ahead for the work in flight (jobs, mail, sitemap, iCal; autocannon for issue 10's bench). Remove each
     // entry when its first import lands: knip then prints "Remove from ignoreDependencies".
-    'pg-boss',
     'sitemap',
     'ical-generator',
     'node-ical',
-    'html-to-text',
-    '@types/html-to-text',
-    'smtp-server',
-    '@types/smtp-server',
-    'mailparser',
-    '@types/mailparser',
   ],
 };
 

@@ -3,6 +3,7 @@
 // Prints `ready <port>` once it listens; on SIGTERM prints `peak-rss <MB>` (VmHWM) and exits.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { startBuiltApp } from './support.mjs';
 
 const require = createRequire(import.meta.url);
 const args = process.argv.slice(2);
@@ -21,21 +22,7 @@ async function listen() {
     await fastify.listen({ port: 0, host: '127.0.0.1' });
     return { port: fastify.server.address().port, close: () => fastify.close() };
   }
-  const { loadConfig } = require('../dist/src/config/config.js');
-  const { createApp } = require('../dist/src/create-app.js');
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    LOG_REQUESTS: 'false',
-    DATA_DIR: process.env.BENCH_DATA_DIR ?? 'memory://',
-    PUBLIC_BASE_URL: 'http://127.0.0.1',
-    SYNC_INTERVAL_MINUTES: '0',
-    SEED_DEMO_DATA: 'true',
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL, BOT_CHECK_SECRET: 'bench' } : {}),
-    ...(process.env.BENCH_ENV ? JSON.parse(process.env.BENCH_ENV) : {}),
-  });
-  const app = await createApp(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { app } = await startBuiltApp(process.env.BENCH_ENV ? JSON.parse(process.env.BENCH_ENV) : {});
   return { port: app.getHttpServer().address().port, close: () => app.close() };
 }
 

@@ -3,19 +3,30 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
+/**
+ * The built app in production mode with the demo catalogue, listening on a free port once the catalogue is in.
+ * With DATABASE_URL (an empty, migrated database) it runs on PostgreSQL; production then asks for the settings a
+ * real deployment has, given here as harmless stand-ins (no mail is sent during a benchmark).
+ */
 export async function startBuiltApp(env = {}) {
   const { loadConfig } = require('../dist/src/config/config.js');
   const { createApp } = require('../dist/src/create-app.js');
+  const { EstateSyncScheduler } = require('../dist/src/estates/persistence/estate-sync.scheduler.js');
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     LOG_REQUESTS: 'false',
-    DATA_DIR: 'memory://',
+    DATA_DIR: 'memory://bench',
     PUBLIC_BASE_URL: 'http://127.0.0.1',
     SYNC_INTERVAL_MINUTES: '0',
+    SEED_DEMO_DATA: 'true',
+    ...(process.env.DATABASE_URL
+      ? { DATABASE_URL: process.env.DATABASE_URL, BOT_CHECK_SECRET: 'bench', SMTP_URL: 'smtp://127.0.0.1:1' }
+      : {}),
     ...env,
   });
   const app = await createApp(config);
+  await app.get(EstateSyncScheduler).waitForFill();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.getHttpServer().address();
   return { app, baseUrl: `http://127.0.0.1:${port}` };

@@ -116,7 +116,6 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     ...(config.LOG_LEVEL === 'silent' ? { logger: false } : {}),
   });
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
   late.pages = app.get(ErrorPages);
 
   app.useSecurityHeaders({

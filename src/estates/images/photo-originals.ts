@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PropertyImageSize } from '../../routing/routes.js';
 import { freshFile, writeFileAtomic } from './image-files.js';
-import { InFlight } from './job-queue.js';
+import { InFlight } from './resize-queue.js';
 
 /** The photo does not exist (no such demo file, the upstream answered 4xx, or no upstream is configured). */
 export class PhotoMissingError extends Error {

@@ -6,7 +6,7 @@ import type { PropertyImageFormat, PropertyImageSize } from '../../routing/route
 import { encodeVariant, placeholderImage, UndecodableImageError } from './image-encoder.js';
 import { etagOf, freshFile, writeFileAtomic } from './image-files.js';
 import { IMAGE_MIME_TYPES, type ImageWidth } from './image-variants.js';
-import { InFlight, JobQueue, QueueFullError } from './job-queue.js';
+import { InFlight, ResizeQueue, QueueFullError } from './resize-queue.js';
 import { PhotoMissingError, type PhotoOrigin, PhotoOriginals, PhotoUnavailableError } from './photo-originals.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -53,14 +53,14 @@ export class PropertyImageService {
   /** Variants encoded so far (the disk cache and the in-flight sharing keep this at one per variant). */
   variantsProduced = 0;
   readonly originals: PhotoOriginals;
-  private readonly queue: JobQueue;
+  private readonly queue: ResizeQueue;
   private readonly producing = new InFlight<Stats>();
   private readonly placeholders = new Map<string, Promise<Buffer>>();
   private cacheDir: Promise<string> | null = null;
   private temporaryDir = false;
 
   constructor(private readonly settings: PropertyImageSettings) {
-    this.queue = new JobQueue(settings.concurrency, MAX_PENDING_JOBS);
+    this.queue = new ResizeQueue(settings.concurrency, MAX_PENDING_JOBS);
     this.originals = new PhotoOriginals({
       demoAccounts: settings.demoAccounts,
       fixturesDir: settings.fixturesDir,

@@ -1,4 +1,4 @@
-import { InFlight, JobQueue, QueueFullError } from './job-queue.js';
+import { InFlight, ResizeQueue, QueueFullError } from './resize-queue.js';
 
 /** A job that runs until the test lets it finish. */
 function gate() {
@@ -7,9 +7,9 @@ function gate() {
   return { open, opened };
 }
 
-describe(JobQueue.name, () => {
+describe(ResizeQueue.name, () => {
   it('runs at most its concurrency at once, the rest in arrival order', async () => {
-    const sut = new JobQueue(2, 10);
+    const sut = new ResizeQueue(2, 10);
     const gates = [gate(), gate(), gate()];
     const started: number[] = [];
     const runs = gates.map((g, index) => sut.run(async () => {
@@ -34,7 +34,7 @@ describe(JobQueue.name, () => {
   });
 
   it('refuses a job when too many are waiting', async () => {
-    const sut = new JobQueue(1, 1);
+    const sut = new ResizeQueue(1, 1);
     const g = gate();
     const running = sut.run(() => g.opened);
     const waiting = sut.run(async () => 'later');
@@ -45,7 +45,7 @@ describe(JobQueue.name, () => {
   });
 
   it('a failing job frees its slot', async () => {
-    const sut = new JobQueue(1, 5);
+    const sut = new ResizeQueue(1, 5);
     await expect(sut.run(async () => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
     expect(await sut.run(async () => 'next')).toBe('next');
   });

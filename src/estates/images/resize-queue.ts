@@ -8,7 +8,7 @@ export class QueueFullError extends Error {
  * already waiting. Resizing is CPU-bound: a cold page of 30 photos must not take every core from the
  * requests that render pages.
  */
-export class JobQueue {
+export class ResizeQueue {
   private running = 0;
   private mostRunning = 0;
   private readonly waiting: Array<() => void> = [];
@@ -17,7 +17,7 @@ export class JobQueue {
     private readonly concurrency: number,
     private readonly maxPending: number,
   ) {
-    if (concurrency < 1) throw new Error('JobQueue: concurrency must be at least 1');
+    if (concurrency < 1) throw new Error('ResizeQueue: concurrency must be at least 1');
   }
 
   get active(): number {

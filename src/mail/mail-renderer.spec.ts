@@ -50,8 +50,14 @@ describe(renderMail.name, () => {
     const t = fileTranslator('en');
     const without = renderMail('send-to-friend', { listing: EXTRA_INFO.listing, senderName: 'Marie', friendName: 'Luc', message: '' }, t, SITE);
     const withMessage = renderMail('send-to-friend', { listing: EXTRA_INFO.listing, senderName: 'Marie', friendName: 'Luc', message: 'Look!' }, t, SITE);
-    expect(without.text).not.toContain('A message from Marie');
-    expect(withMessage.text).toContain('A message from Marie:');
+    expect(without.text).not.toContain('Marie, a visitor of our website, added this message');
+    expect(withMessage.text).toContain('Marie, a visitor of our website, added this message');
     expect(withMessage.text).toContain('Look!');
+  });
+
+  it('says a friend mail’s message was written by a visitor, not by the agency (no relay in the agency’s name)', () => {
+    const sut = renderMail('send-to-friend', { listing: EXTRA_INFO.listing, senderName: 'Marie', friendName: 'Luc', message: 'Look!' }, fileTranslator('en'), SITE);
+    expect(sut.text).toContain('it does not come from us and we have not checked it');
+    expect(sut.text).toMatch(/The message above was written by that visitor, not by /);
   });
 });

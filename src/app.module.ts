@@ -33,6 +33,7 @@ import { MailOutboxService } from './mail/mail-outbox.service.js';
 import { SeoController } from './seo/seo.controller.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EstatesModule } from './estates/estates.module.js';
+import { CatalogueVersion } from './estates/persistence/catalogue-version.service.js';
 import { PropertyImagesController } from './estates/images/property-images.controller.js';
 import { EstateSyncScheduler } from './estates/persistence/estate-sync.scheduler.js';
 import { FavoritesController } from './favorites/favorites.controller.js';
@@ -93,6 +94,7 @@ export class AppModule {
         BuildInfo,
         RenderCache,
         ThemeService,
+        CatalogueVersion,
         ErrorPages,
         AllExceptionsFilter,
         SettingsService,

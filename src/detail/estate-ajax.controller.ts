@@ -4,6 +4,7 @@ import { RequestLocale } from '../common/locale.decorator.js';
 import { fragment, type FragmentView } from '../common/rendering/view.js';
 import { estatePath } from '../estates/domain/slug.js';
 import { type EstateDisplayModel, toCardModel } from '../estates/display/estate-display.js';
+import { CatalogueVersion } from '../estates/persistence/catalogue-version.service.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import type { Locale } from '../routing/locales.js';
 import { routerPaths } from '../routing/routes.js';
@@ -17,14 +18,21 @@ export class EstateAjaxController {
     private readonly details: EstateDetailService,
     private readonly models: EstateDetailPageModels,
     private readonly translations: TranslationService,
+    private readonly catalogue: CatalogueVersion,
   ) {}
 
   @Get(routerPaths('ajaxSimilarEstates'))
   async similar(@RequestLocale() locale: Locale, @Param('estateId') estateId: string): Promise<FragmentView> {
     const found = await this.details.findOrThrow(estateId);
     const t = this.translations.forLocale(locale);
-    const cards = (await this.details.similar(found.estate)).map((estate) => toCardModel(estate, t, estatePath(estate, t)));
-    return fragment(() => SimilarEstates({ title: t.t('detail.similar.title'), cards }), { headers: { 'X-Robots-Tag': 'noindex' } });
+    // Which listings are similar depends on the whole catalogue: its version is part of this fragment's.
+    return fragment(
+      async () => {
+        const cards = (await this.details.similar(found.estate)).map((estate) => toCardModel(estate, t, estatePath(estate, t)));
+        return SimilarEstates({ title: t.t('detail.similar.title'), cards });
+      },
+      { headers: { 'X-Robots-Tag': 'noindex' }, version: `${found.version}.${this.catalogue.current}` },
+    );
   }
 
   @Get(routerPaths('ajaxEstate'))

@@ -1,6 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { createHash } from 'node:crypto';
 import { NotFoundError } from '../common/errors.js';
 import { AppConfig } from '../config/config.js';
+import { ChangeFeed } from '../database/change-feed.js';
 import type { Estate } from '../estates/domain/estate.js';
 import { estatePath } from '../estates/domain/slug.js';
 import { isListed, withVisibleUnits } from '../estates/domain/visibility.js';
@@ -24,34 +27,67 @@ export interface FoundEstate {
   readonly project: Estate | null;
   /** Its canonical path in each locale (the slug is localized). */
   readonly paths: Readonly<Record<Locale, string>>;
+  /**
+   * What the page is made of: the content of every listing row it shows and the settings that shape it. The
+   * same on every replica, so it makes the page's ETag and its render-cache key.
+   */
+  readonly version: string;
 }
 
+interface CachedLookup {
+  readonly found: FoundEstate | null;
+  /** The listings this answer was made from: a change to any of them drops it. */
+  readonly ids: ReadonlySet<number>;
+}
+
+/** Listings kept in memory, most recently asked first. */
+const CACHED_LISTINGS = 5_000;
+
 @Injectable()
-export class EstateDetailService {
+export class EstateDetailService implements OnModuleDestroy {
+  /**
+   * Listings as pages need them, so a page costs no database round trip once read. A sync drops exactly the
+   * listings it changed (their projects and units too), from this replica and from the others (ChangeFeed);
+   * a settings change or a lost feed drops everything.
+   */
+  private readonly lookups = new LRUCache<number, CachedLookup>({ max: CACHED_LISTINGS });
+  private readonly unsubscribe: Array<() => void>;
+  /** Counts changes, so a read that overlapped one is not cached. */
+  private generation = 0;
+
   constructor(
     private readonly estates: EstateRepository,
     private readonly settings: SettingsService,
     private readonly translations: TranslationService,
     @Inject(AppConfig) private readonly config: AppConfig,
-  ) {}
+    changes: ChangeFeed,
+  ) {
+    const dropAll = () => {
+      this.generation++;
+      this.lookups.clear();
+    };
+    this.unsubscribe = [
+      changes.subscribe('estates', ({ ids }) => this.drop(ids)),
+      changes.subscribe('settings', dropAll),
+      changes.onResync(dropAll),
+    ];
+  }
+
+  onModuleDestroy(): void {
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
+  }
 
   /** null for an unknown id, a hidden status (settings.hiddenStatus), or a unit of a hidden project. */
   async find(id: number): Promise<FoundEstate | null> {
-    const stored = await this.estates.findById(id);
-    if (!stored) return null;
-    const { hiddenStatus } = await this.settings.current();
-    if (!isListed(stored, hiddenStatus)) return null;
-    const estate = withVisibleUnits(stored, hiddenStatus);
-    let project: Estate | null = null;
-    if (estate.parentId !== null) {
-      const parent = await this.estates.findById(estate.parentId);
-      if (!parent || !isListed(parent, hiddenStatus)) return null;
-      project = withVisibleUnits(parent, hiddenStatus);
-    }
-    const paths = Object.fromEntries(
-      LOCALES.map((locale) => [locale, estatePath(estate, this.translations.forLocale(locale), project ?? undefined)]),
-    ) as Record<Locale, string>;
-    return { estate, project, paths };
+    const cached = this.lookups.get(id);
+    if (cached) return cached.found;
+    const started = this.generation;
+    const settings = await this.settings.current();
+    const family = await this.estates.findFamily(id);
+    const lookup = this.resolve(family, settings);
+    // A change that arrived while this read ran may have come after the row was read: not kept, then.
+    if (this.generation === started) this.lookups.set(id, lookup);
+    return lookup.found;
   }
 
   /** The listing at an id from a URL; anything else (malformed, unknown, hidden) is the localized 404. */
@@ -69,6 +105,37 @@ export class EstateDetailService {
   async similar(estate: Estate): Promise<Estate[]> {
     const { hiddenStatus } = await this.settings.current();
     return this.estates.findSimilar(estate, hiddenStatus, SIMILAR_ESTATES_SHOWN);
+  }
+
+  private resolve(
+    family: Awaited<ReturnType<EstateRepository['findFamily']>>,
+    { hiddenStatus, hiddenTabs }: { hiddenStatus: readonly string[]; hiddenTabs: readonly string[] },
+  ): CachedLookup {
+    if (!family) return { found: null, ids: new Set() };
+    const ids = new Set<number>([family.estate.id, ...family.estate.children.map((unit) => unit.id)]);
+    if (family.project) [family.project.id, ...family.project.children.map((unit) => unit.id)].forEach((unitId) => ids.add(unitId));
+    if (!isListed(family.estate, hiddenStatus)) return { found: null, ids };
+    const estate = withVisibleUnits(family.estate, hiddenStatus);
+    let project: Estate | null = null;
+    if (estate.parentId !== null) {
+      if (!family.project || !isListed(family.project, hiddenStatus)) return { found: null, ids };
+      project = withVisibleUnits(family.project, hiddenStatus);
+    }
+    const paths = Object.fromEntries(
+      LOCALES.map((locale) => [locale, estatePath(estate, this.translations.forLocale(locale), project ?? undefined)]),
+    ) as Record<Locale, string>;
+    const version = createHash('sha1')
+      .update(JSON.stringify([[...family.contentHashes].sort(), hiddenStatus, hiddenTabs]))
+      .digest('base64url');
+    return { found: { estate, project, paths, version }, ids };
+  }
+
+  private drop(changed: readonly number[]): void {
+    this.generation++;
+    const ids = new Set(changed);
+    for (const [key, lookup] of this.lookups.entries()) {
+      if (ids.has(key) || [...lookup.ids].some((id) => ids.has(id))) this.lookups.delete(key);
+    }
   }
 
   absoluteUrl(path: string): string {

@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/config.js';
+import { ChangeFeed } from '../database/change-feed.js';
 import { type StickerColors, themeCss } from './theme-css.js';
 
 export const THEME_PATH = '/theme.css';
@@ -12,19 +13,28 @@ export const THEME_PATH = '/theme.css';
  * need no inline style. Its URL carries its version, so browsers and CDNs keep it until it changes.
  */
 @Injectable()
-export class ThemeService implements OnApplicationBootstrap {
+export class ThemeService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ThemeService.name);
   private theme = { css: '', version: '' };
+  private readonly unsubscribe: Array<() => void>;
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    changes: ChangeFeed,
   ) {
     this.apply([]);
+    // Synced listings may bring a sticker colour the theme has no class for yet (on every replica alike).
+    const refresh = () => void this.refresh();
+    this.unsubscribe = [changes.subscribe('estates', refresh), changes.onResync(refresh)];
   }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.refresh();
+  }
+
+  onModuleDestroy(): void {
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
   }
 
   get css(): string {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { negotiate } from '@fastify/accept-negotiator';
 import { createHash } from 'node:crypto';
 import type { ReactElement } from 'react';
 import { renderFragment, renderPage } from '../../../views/render.js';
@@ -7,12 +8,16 @@ import { DEFAULT_LOCALE, localeFromPath } from '../../routing/locales.js';
 import { ThemeService } from '../../theme/theme.service.js';
 import { PageContextService } from '../page-context.service.js';
 import { BuildInfo } from './build-info.js';
-import { RenderCache } from './render-cache.js';
+import { type ContentEncoding, RenderCache, type RenderedPage } from './render-cache.js';
 import { type CacheScope, FragmentView, PageView, RedirectView, SubmittedView, type View, type ViewOptions } from './view.js';
 
 /** How long a CDN may serve a public page without asking, and serve it stale while it asks. */
 const SHARED_MAX_AGE_SECONDS = 60;
 const STALE_WHILE_REVALIDATE_SECONDS = 600;
+
+const ENCODINGS: ContentEncoding[] = ['br', 'gzip'];
+/** Like @fastify/compress: smaller answers are not worth compressing. */
+const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /** htmx asks for fragments; everything else gets the full page (DESIGN: decided in one helper). */
 export function isHtmxRequest(request: FastifyRequest): boolean {
@@ -63,13 +68,10 @@ export class ViewRenderer {
       reply.header('ETag', etag);
       if (etagMatches(request, etag)) return this.notModified(reply);
       const cached = this.cache.get(etag);
-      if (cached !== undefined) return cached;
+      if (cached !== undefined) return this.send(request, reply, etag, cached);
     }
     const html = await this.render(request, view, htmx);
-    if (etag) {
-      this.cache.set(etag, html);
-      return html;
-    }
+    if (etag) return this.send(request, reply, etag, this.cache.set(etag, html));
     if (scope !== 'no-store') {
       const contentTag = `W/"${hash(html)}"`;
       reply.header('ETag', contentTag);
@@ -115,6 +117,16 @@ export class ViewRenderer {
     }
     const fragmentToSwap = view.fragment;
     return this.renderElement(request, (ctx) => fragmentToSwap(ctx), false);
+  }
+
+  /** A cached page, compressed once per encoding the visitor accepts (@fastify/compress leaves encoded bodies alone). */
+  private send(request: FastifyRequest, reply: FastifyReply, key: string, page: RenderedPage): string | Buffer {
+    const encoding = negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS) as ContentEncoding | null;
+    if (!encoding || page.html.length < COMPRESS_THRESHOLD_BYTES) return page.html;
+    const body = page.encode(encoding);
+    this.cache.resize(key, page);
+    reply.header('Content-Encoding', encoding).header('Vary', `${reply.getHeader('Vary') ?? ''}, Accept-Encoding`.replace(/^, /, ''));
+    return body;
   }
 
   private versionTag(request: FastifyRequest, version: string, htmx: boolean): string {

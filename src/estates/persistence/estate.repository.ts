@@ -18,6 +18,38 @@ export class EstateRepository {
     this.rows = dataSource.getRepository(EstateEntity);
   }
 
+  /**
+   * A listing with what its page shows, in one query: its units when it is a project; its project (with the
+   * project's units) when it is a unit. `contentHashes` name the versions of every row read.
+   */
+  async findFamily(id: number): Promise<{ estate: Estate; project: Estate | null; contentHashes: string[] } | null> {
+    const rows = await this.rows
+      .createQueryBuilder('e')
+      .where('e.id = :id OR e.parent_id = :id', { id })
+      .orWhere('e.id = (SELECT p.parent_id FROM estates p WHERE p.id = :id)')
+      .orWhere('e.parent_id = (SELECT p.parent_id FROM estates p WHERE p.id = :id)')
+      .orderBy('e.id', 'ASC')
+      .getMany();
+    const row = rows.find((candidate) => candidate.id === id);
+    if (!row) return null;
+    const unitsOf = (projectId: number) => rows.filter((candidate) => candidate.parentId === projectId);
+    const projectRow = row.parentId === null ? undefined : rows.find((candidate) => candidate.id === row.parentId);
+    return {
+      estate: fromRows(row, row.isProject ? unitsOf(row.id) : []),
+      project: projectRow ? fromRows(projectRow, unitsOf(projectRow.id)) : null,
+      contentHashes: rows.map((candidate) => candidate.contentHash),
+    };
+  }
+
+  /**
+   * A fingerprint of the whole catalogue, the same on every replica: what lists that depend on many listings
+   * (similar estates, search results) are versioned by.
+   */
+  async catalogueFingerprint(): Promise<string> {
+    const [row] = await this.rows.query(`SELECT count(*)::text AS n, coalesce(md5(string_agg(content_hash, '' ORDER BY id)), '') AS digest FROM estates`);
+    return `${row.n}-${row.digest}`;
+  }
+
   /** A listing by its site id, with its units when it is a project. */
   async findById(id: number): Promise<Estate | null> {
     // One round trip: the listing and, when it is a project, its units.

@@ -91,8 +91,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   // Filled in once the app exists; the Fastify options below need them for errors raised before Nest runs.
   const late: { pages?: ErrorPages; securityHeaders: Record<string, string> } = { securityHeaders: {} };
   const adapter = new FastifyAdapter({
-    // Fastify (proxy-addr) takes a hop count too; its types only list the other forms.
-    trustProxy: config.trustProxy as boolean | string[],
+    trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Logged and echoed in X-Request-Id.
     requestIdHeader: false,

@@ -1,4 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
+import { isIP } from 'node:net';
 import {
   IsBoolean,
   IsHexColor,
@@ -8,7 +9,7 @@ import {
   IsOptional,
   IsString,
   IsUrl,
-  Matches,
+  ValidateBy,
   Max,
   Min,
   MinLength,
@@ -19,6 +20,14 @@ import { availableParallelism } from 'node:os';
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const toBool = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
+/** An IP address, a CIDR block, or one of proxy-addr's names for address ranges. */
+function isProxyAddress(item: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(item)) return true;
+  const [address, bits, extra] = item.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || extra !== undefined) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
 /** Every setting the app reads from the environment, with its default. Validated once at boot. */
@@ -103,12 +112,17 @@ export class AppConfig {
   SEED_DEMO_DATA: boolean | undefined = undefined;
 
   /**
-   * Which X-Forwarded-For hops to believe: `false` (none: the socket's address is the client), a number of
-   * proxies in front of the app (`1` behind one load balancer), or a comma list of proxy addresses/CIDRs.
-   * Never "all": the leftmost X-Forwarded-For is whatever the client wrote.
+   * The proxies whose X-Forwarded-For to believe: `false` (none: the socket's address is the client), or a comma
+   * list of their addresses/CIDRs, or proxy-addr's names `loopback`, `linklocal`, `uniquelocal`. The client is then
+   * the last address none of them added. Never "all", and no bare hop count (Fastify refuses one: it cannot tell
+   * the proxy from a client writing X-Forwarded-For itself).
    */
-  @Matches(/^(false|0|[1-9]\d?|[\da-fA-F.:/]+(\s*,\s*[\da-fA-F.:/]+)*)$/, {
-    message: 'TRUST_PROXY must be false, a number of proxy hops (1-99), or a comma list of proxy IP addresses/CIDRs',
+  @ValidateBy({
+    name: 'trustedProxies',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && (value.trim() === 'false' || value.split(',').every((item) => isProxyAddress(item.trim()))),
+      defaultMessage: () => 'TRUST_PROXY must be false or a comma list of proxy IP addresses/CIDRs (or loopback, linklocal, uniquelocal)',
+    },
   })
   TRUST_PROXY = 'false';
 
@@ -323,12 +337,10 @@ export class AppConfig {
     return this.SEED_DEMO_DATA ?? this.embeddedDatabase;
   }
 
-  /** Fastify's `trustProxy`: false, a hop count, or the list of trusted proxy addresses. */
-  get trustProxy(): boolean | number | string[] {
+  /** Fastify's `trustProxy`: false, or the list of trusted proxies. */
+  get trustProxy(): false | string[] {
     const value = this.TRUST_PROXY.trim();
-    if (value === 'false' || value === '0') return false;
-    if (/^\d+$/.test(value)) return Number(value);
-    return value.split(',').map((item) => item.trim());
+    return value === 'false' ? false : value.split(',').map((item) => item.trim());
   }
 
   get embeddedDatabase(): boolean {

@@ -5,7 +5,9 @@ import { DataSource, IsNull } from 'typeorm';
 import { EstateEntity } from '../../src/estates/persistence/estate.entity.js';
 import { InquiryEntity } from '../../src/forms/inquiry.entity.js';
 import { urlFor } from '../../src/routing/routes.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { PinoLogger } from 'nestjs-pino';
+import { loadConfig } from '../../src/config/config.js';
+import { startReplicas, startTestApp, type TestApp } from '../support/test-app.js';
 
 const EXTRA_INFO = {
   name: 'Jan Peeters',
@@ -172,5 +174,101 @@ describe('form pipeline', () => {
       const sneaky = await request(sut.server).get('//evil.example/');
       expect(sneaky.headers.location ?? '').not.toContain('evil');
     });
+  });
+});
+
+describe('shared limits and client addresses', () => {
+  it('counts a form limit in the database, shared by two replicas', async () => {
+    const cluster = await startReplicas(2, { FORM_RATE_LIMIT: '3', FORM_RATE_WINDOW_SECONDS: '600' });
+    try {
+      const [a, b] = cluster.replicas;
+      const listing = await a.app.get(DataSource).getRepository(EstateEntity).findOne({ where: { parentId: IsNull(), status: 'FOR_SALE' }, order: { id: 'ASC' } });
+      const send = (replica: TestApp, i: number) =>
+        request(replica.server).post(urlFor('ajaxContactForm', 'en')).set('HX-Request', 'true').type('form').send({ estateId: String(listing!.id), ...EXTRA_INFO, email: `replica-${i}@example.be` });
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await send(i % 2 === 0 ? a : b, i)).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await cluster.close();
+    }
+  });
+
+  it('behind a trusted proxy (TRUST_PROXY=127.0.0.1) takes the address the proxy saw, so a forged X-Forwarded-For resets nothing', async () => {
+    // The test client connects from loopback: it plays the proxy.
+    const sut = await startTestApp({ TRUST_PROXY: '127.0.0.1', FORM_RATE_LIMIT: '2' });
+    try {
+      const listing = await sut.app.get(DataSource).getRepository(EstateEntity).findOne({ where: { parentId: IsNull(), status: 'FOR_SALE' }, order: { id: 'ASC' } });
+      const send = (forwardedFor: string, i: number) =>
+        request(sut.server)
+          .post(urlFor('ajaxContactForm', 'en'))
+          .set('HX-Request', 'true')
+          .set('X-Forwarded-For', forwardedFor)
+          .type('form')
+          .send({ estateId: String(listing!.id), ...EXTRA_INFO, email: `proxy-${i}@example.be` });
+      // The client forges the leftmost address each time; the proxy appends the one it saw (203.0.113.7).
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await send(`10.0.0.${i}, 203.0.113.7`, i)).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      // Another client, seen by the proxy at another address, has its own count.
+      expect((await send('10.0.0.1, 198.51.100.9', 9)).status).toBe(200);
+    } finally {
+      await sut.close();
+    }
+  });
+
+  it('refuses TRUST_PROXY=true and hop counts: the leftmost X-Forwarded-For is whatever the client wrote', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.1']);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  it('without a trusted proxy, X-Forwarded-For is ignored: a client cannot reset its limit', async () => {
+    const sut = await startTestApp({ FORM_RATE_LIMIT: '2' });
+    try {
+      const listing = await sut.app.get(DataSource).getRepository(EstateEntity).findOne({ where: { parentId: IsNull(), status: 'FOR_SALE' }, order: { id: 'ASC' } });
+      const statuses = [];
+      for (let i = 0; i < 3; i++) {
+        const response = await request(sut.server)
+          .post(urlFor('ajaxContactForm', 'en'))
+          .set('HX-Request', 'true')
+          .set('X-Forwarded-For', `10.9.9.${i}`)
+          .type('form')
+          .send({ estateId: String(listing!.id), ...EXTRA_INFO, email: `direct-${i}@example.be` });
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await sut.close();
+    }
+  });
+});
+
+describe('access log', () => {
+  it('writes one line per request with method, route pattern, status, duration and request id, and no personal data', async () => {
+    const sut = await startTestApp({ LOG_REQUESTS: 'true', LOG_LEVEL: 'info' });
+    const lines: unknown[][] = [];
+    const spy = jest.spyOn(PinoLogger.prototype, 'info').mockImplementation(function (this: PinoLogger, ...args: unknown[]) {
+      lines.push(args);
+    });
+    try {
+      const listing = await sut.app.get(DataSource).getRepository(EstateEntity).findOne({ where: { parentId: IsNull(), status: 'FOR_SALE' }, order: { id: 'ASC' } });
+      await request(sut.server).get('/nl?q=jan.peeters%40example.be');
+      await request(sut.server)
+        .post(urlFor('ajaxContactForm', 'nl'))
+        .set('X-Request-Id', 'trace-42')
+        .type('form')
+        .send({ estateId: String(listing!.id), ...EXTRA_INFO, name: 'Jan Peeters', email: 'jan.peeters@example.be' });
+      const access = lines.filter(([, message]) => message === 'request').map(([fields]) => fields as Record<string, unknown>);
+      expect(access).toEqual([
+        { reqId: expect.any(String), method: 'GET', route: '/nl', status: 200, ms: expect.any(Number) },
+        { reqId: 'trace-42', method: 'POST', route: '/nl/ajax/contact-form-handler', status: 303, ms: expect.any(Number) },
+      ]);
+      expect(JSON.stringify(lines)).not.toMatch(/peeters|example\.be|Jan/i);
+    } finally {
+      spy.mockRestore();
+      await sut.close();
+    }
   });
 });

@@ -12,7 +12,8 @@ import {
   TRANSITION_MS,
 } from './carousel-constants';
 import { debounce, dragGuard, element, iconButton } from './dom';
-import type { GalleryIslandProps } from './island-props';
+import { type ImageWidth, photoSources } from '../../src/estates/images/image-variants';
+import type { GalleryIslandProps, GalleryPhoto, ResponsivePhoto } from './island-props';
 import { fillFrame, pictureOf } from './load-image';
 
 /** Settings both sliders share (SPEC §9 carousel defaults). */
@@ -44,13 +45,22 @@ function syncFocusability(slider: TinySliderInstance): void {
   }
 }
 
+/** The photo's srcsets for the widths the server offers (none for a photo it cannot resize). */
+function withSrcSets(photo: GalleryPhoto, widths: GalleryIslandProps['widths']): ResponsivePhoto {
+  if (!widths) return photo;
+  const srcSet = photoSources(photo.large, { widths: widths.slide as ImageWidth[] })?.srcSet;
+  const thumbSrcSet = photoSources(photo.large, { widths: widths.thumb as ImageWidth[] })?.srcSet;
+  return { ...photo, ...(srcSet ? { srcSet } : {}), ...(thumbSrcSet ? { thumbSrcSet } : {}) };
+}
+
 /**
  * Gallery island: replaces the no-JS photo list with a variable-width main slider and a thumbnail strip
  * kept in sync both ways; clicking the current photo opens the fullscreen viewer (its own chunk).
  */
 export function mount(root: HTMLElement, rawProps: unknown): void {
-  const { photos, texts, sizes } = rawProps as GalleryIslandProps;
-  if (!photos?.length) return;
+  const { photos: offered, texts, sizes, widths } = rawProps as GalleryIslandProps;
+  if (!offered?.length) return;
+  const photos = offered.map((photo) => withSrcSets(photo, widths));
 
   const stage = element('div', 'gallery__stage');
   const track = element('div', 'gallery__track');

@@ -14,13 +14,16 @@ export interface GalleryPhoto {
   /** The large photo, for the slider and the fullscreen viewer (and browsers that ignore srcset). */
   readonly large: string;
   readonly thumb: string;
-  /** The resized variants of the photo, when the server can resize it (its own property-images path). */
-  readonly srcSet?: ImageSrcSets;
-  readonly thumbSrcSet?: ImageSrcSets;
   /** Intrinsic size of the large photo: reserves the slide's box before it loads (no layout shift). */
   readonly width: number;
   readonly height: number;
   readonly alt: string;
+}
+
+/** A gallery photo with the srcsets the island made for it from the offered widths. */
+export interface ResponsivePhoto extends GalleryPhoto {
+  readonly srcSet?: ImageSrcSets;
+  readonly thumbSrcSet?: ImageSrcSets;
 }
 
 export interface GalleryTexts {
@@ -45,6 +48,11 @@ export interface GalleryIslandProps {
   readonly texts: GalleryTexts;
   /** `sizes` of a slide and of a thumbnail, matching the CSS (detail.css), to pick from the srcsets. */
   readonly sizes?: { readonly slide: string; readonly thumb: string };
+  /**
+   * The widths the server offers for a slide and for a thumbnail. The island makes each photo's srcsets from
+   * them (`photoSources`, the same pure function the server uses), so the page does not carry them for every photo.
+   */
+  readonly widths?: { readonly slide: readonly number[]; readonly thumb: readonly number[] };
 }
 
 export interface MapIslandProps {

@@ -1,11 +1,11 @@
 import * as basicLightbox from 'basiclightbox';
 import { LIGHTBOX_IDLE_MS, LIGHTBOX_SLIDESHOW_MS } from './carousel-constants';
 import { element, iconButton, setIcon } from './dom';
-import type { GalleryPhoto, GalleryTexts } from './island-props';
+import type { GalleryTexts, ResponsivePhoto } from './island-props';
 import { fillFrame } from './load-image';
 
 export interface LightboxOptions {
-  readonly photos: readonly GalleryPhoto[];
+  readonly photos: readonly ResponsivePhoto[];
   readonly texts: GalleryTexts;
   readonly index: number;
   /** Called with the photo shown last, so the slider can follow. */

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
-import type { GalleryIslandProps, GalleryPhoto, ImageSrcSets } from '../../client/islands/island-props.js';
-import { type ImageWidth, PHOTO_LAYOUTS, photoSources } from '../../src/estates/images/image-variants.js';
+import type { GalleryIslandProps } from '../../client/islands/island-props.js';
+import { PHOTO_LAYOUTS, photoSources } from '../../src/estates/images/image-variants.js';
 import { Picture } from './picture.js';
 
 export type { GalleryPhoto, GalleryTexts } from '../../client/islands/island-props.js';
@@ -16,16 +16,6 @@ export interface GalleryProps extends Omit<GalleryIslandProps, 'sizes'> {
  */
 export const GALLERY_SIZES = { slide: '(min-width: 900px) 780px, 88vw', thumb: '128px' } as const;
 
-function srcSets(url: string, widths: readonly ImageWidth[]): ImageSrcSets | undefined {
-  return photoSources(url, { widths })?.srcSet;
-}
-
-/** The photos with their resized variants, for the island's slides and thumbnails. */
-function withSrcSets(photo: GalleryPhoto): GalleryPhoto {
-  const srcSet = srcSets(photo.large, PHOTO_LAYOUTS.gallery.widths);
-  const thumbSrcSet = srcSets(photo.large, PHOTO_LAYOUTS.thumb.widths);
-  return { ...photo, ...(srcSet ? { srcSet } : {}), ...(thumbSrcSet ? { thumbSrcSet } : {}) };
-}
 
 /**
  * Photo gallery. Without JavaScript: the first photo large and the others as a row of links to the large
@@ -35,7 +25,12 @@ function withSrcSets(photo: GalleryPhoto): GalleryPhoto {
 export function Gallery({ photos, texts, label }: GalleryProps): ReactElement | null {
   const [first, ...rest] = photos;
   if (!first) return null;
-  const islandProps: GalleryIslandProps = { photos: photos.map(withSrcSets), texts, sizes: GALLERY_SIZES };
+  const islandProps: GalleryIslandProps = {
+    photos,
+    texts,
+    sizes: GALLERY_SIZES,
+    widths: { slide: PHOTO_LAYOUTS.gallery.widths, thumb: PHOTO_LAYOUTS.thumb.widths },
+  };
   return (
     <section className="gallery" aria-label={label} data-island="gallery" data-props={JSON.stringify(islandProps)} data-error-text={texts.loadError}>
       <div className="gallery__lead">
@@ -58,7 +53,7 @@ export function Gallery({ photos, texts, label }: GalleryProps): ReactElement | 
               <a href={photo.large}>
                 {/* A photo the server cannot resize keeps its own thumbnail. */}
                 <Picture
-                  src={srcSets(photo.large, PHOTO_LAYOUTS.thumb.widths) ? photo.large : photo.thumb}
+                  src={photoSources(photo.large, { widths: PHOTO_LAYOUTS.thumb.widths }) ? photo.large : photo.thumb}
                   alt={photo.alt}
                   width={PHOTO_LAYOUTS.thumb.width}
                   height={PHOTO_LAYOUTS.thumb.height}

@@ -1,3 +1,4 @@
+import { memoize } from '../../common/memo.js';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -19,7 +20,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'p' && frame.text.trim() === '' && !frame.mediaChildren.length,
 };
 
-export function sanitizeDescription(html: string): string {
+/** Pure and asked again for every page of a listing: each description is cleaned once. */
+export const sanitizeDescription: (html: string) => string = memoize(cleanDescription);
+
+function cleanDescription(html: string): string {
   const clean = sanitizeHtml(html, OPTIONS).trim();
   // Plain text from a CRM without markup: keep its paragraphs.
   if (clean !== '' && !/<(p|ul|ol|h3|h4|blockquote)\b/.test(clean)) {

@@ -1,3 +1,4 @@
+import { memoize } from '../../common/memo.js';
 import {
   parsePropertyImageUrl,
   propertyImageUrl,
@@ -86,8 +87,18 @@ export interface SrcSetOptions {
   readonly intrinsicWidth?: number;
 }
 
+const memoizedSources = memoize((key: string) => {
+  const { url, options } = JSON.parse(key) as { url: string; options: SrcSetOptions };
+  return computePhotoSources(url, options);
+});
+
 /** The `srcset`s of a proxied photo in every format; null when the URL is not ours (it cannot be resized). */
 export function photoSources(photoUrl: string, options: SrcSetOptions): PhotoSources | null {
+  // Every page of a listing asks for the same srcsets again: made once each.
+  return memoizedSources(JSON.stringify({ url: photoUrl, options }));
+}
+
+function computePhotoSources(photoUrl: string, options: SrcSetOptions): PhotoSources | null {
   const ref = parsePropertyImageUrl(photoUrl);
   if (!ref) return null;
   const sorted = [...new Set(options.widths)].sort((a, b) => a - b);

@@ -119,6 +119,21 @@ async function get(url) {
   return { status: response.status, type: response.headers.get('content-type') ?? '', body: await response.text() };
 }
 
+/** The path of the first listing page a sitemap lists, following a sitemap index into the sitemaps it names. */
+async function firstListingInSitemap(url) {
+  const { status, body } = await get(url);
+  if (status !== 200) throw new RecipeError(`GET ${new URL(url).pathname} answered ${status}`);
+  const locations = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+  if (/<sitemapindex[\s>]/.test(body)) {
+    for (const path of locations) {
+      const listing = await firstListingInSitemap(`${new URL(url).origin}${path}`);
+      if (listing) return listing;
+    }
+    return undefined;
+  }
+  return locations.find((path) => /\/\d+(\/|$)/.test(path));
+}
+
 /** What the runtime stage does, checked before anything is built. */
 function planRuntime(stage, buildStages) {
   const plan = { workdir: '/', env: {}, copies: [], user: undefined, healthcheck: undefined, command: undefined };
@@ -253,10 +268,8 @@ try {
   // A listing page proves more than /readyz: the demo catalogue (fixtures), translations, assets and photos.
   const home = await get(`${base}/`);
   if (home.status !== 200 || !home.type.startsWith('text/html')) throw new RecipeError(`GET / answered ${home.status} ${home.type}`);
-  const sitemap = await get(`${base}/sitemap.xml`);
-  const listing = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname)
-    .find((path) => /\/\d+(\/|$)/.test(path));
-  if (!listing) throw new RecipeError(`/sitemap.xml (${sitemap.status}) lists no listing page`);
+  const listing = await firstListingInSitemap(`${base}/sitemap.xml`);
+  if (!listing) throw new RecipeError('/sitemap.xml (and the sitemaps it indexes) lists no listing page');
   const page = await get(`${base}${listing}`);
   if (page.status !== 200 || !page.type.startsWith('text/html')) throw new RecipeError(`GET ${listing} answered ${page.status}`);
   const assets = [...new Set(page.body.match(/\/assets\/[^"'\s)]+/g) ?? [])];

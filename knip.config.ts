@@ -9,6 +9,8 @@ const config: KnipConfig = {
     'src/data-source.ts!',
     // npm run mail:retry
     'src/mail/mail-retry.cli.ts!',
+    // npm run gdpr:erase
+    'src/privacy/gdpr-erase.cli.ts!',
     // The client bundle, built before serving (so its libraries are dev dependencies); knip follows the lazily
     // imported islands (`import('./islands/…')`).
     'client/app.ts',
@@ -38,14 +40,6 @@ const config: KnipConfig = {
     'pino-pretty',
     // nest-cli.json stays at the top level (the product owner's layout) for `nest` commands; the build itself uses tsc.
     '@nestjs/cli',
-    // The search map's marker clustering (issue 11).
-    'leaflet.markercluster',
-    '@types/leaflet.markercluster',
-    // Installed ahead for the work in flight (jobs, mail, sitemap, iCal; autocannon for issue 10's bench). Remove each
-    // entry when its first import lands: knip then prints "Remove from ignoreDependencies".
-    'sitemap',
-    'ical-generator',
-    'node-ical',
   ],
 };
 

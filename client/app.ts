@@ -1,5 +1,6 @@
 import htmx from 'htmx.org';
 import { CONSENT_EVENT, mountConsentBanner } from './lib/consent';
+import { showFavorites } from './lib/favorites';
 import { mountIslands, registerIsland } from './lib/islands';
 import { handleSimilarEstatesFailures } from './lib/similar-estates';
 
@@ -20,6 +21,15 @@ registerIsland('gallery', () => import('./islands/gallery'));
 registerIsland('map', () => import('./islands/map'));
 registerIsland('share', () => import('./islands/share'));
 registerIsland('modal-form', () => import('./islands/modal-form'));
+registerIsland('search-form', () => import('./islands/search-form'));
+registerIsland('city-combobox', () => import('./islands/city-combobox'));
+registerIsland('results-map', () => import('./islands/results-map'));
+registerIsland('page-form', () => import('./islands/page-form'));
+registerIsland('calendar', () => import('./islands/calendar'));
 
-htmx.onLoad((element) => mountIslands(element as ParentNode));
+htmx.onLoad((element) => {
+  mountIslands(element as ParentNode);
+  showFavorites(element as ParentNode);
+});
 mountIslands();
+showFavorites();

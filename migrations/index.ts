@@ -3,6 +3,11 @@ import { EstatesCache1795406176301 } from './1795406176301-EstatesCache.js';
 import { InquiriesAndMailOutbox1795410388359 } from './1795410388359-InquiriesAndMailOutbox.js';
 import { FormPipeline1795448000000 } from './1795448000000-FormPipeline.js';
 import { MailsThroughJobs1795454028649 } from './1795454028649-MailsThroughJobs.js';
+import { SearchIndexes1795500000000 } from './1795500000000-SearchIndexes.js';
+import { LeadsAndContact1795700000001 } from './1795700000001-LeadsAndContact.js';
+import { AppointmentsFromCrms1795700000002 } from './1795700000002-AppointmentsFromCrms.js';
+import { Subscriptions1795800000000 } from './1795800000000-Subscriptions.js';
+import { HolidayRentals1795600000000 } from './1795600000000-HolidayRentals.js';
 
 /** Every migration in order; a newly generated migration is added at the end. */
 export const MIGRATIONS = [
@@ -11,4 +16,9 @@ export const MIGRATIONS = [
   InquiriesAndMailOutbox1795410388359,
   FormPipeline1795448000000,
   MailsThroughJobs1795454028649,
+  SearchIndexes1795500000000,
+  LeadsAndContact1795700000001,
+  AppointmentsFromCrms1795700000002,
+  Subscriptions1795800000000,
+  HolidayRentals1795600000000,
 ];

@@ -4,16 +4,26 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { I18nModule } from 'nestjs-i18n';
 import { AppointmentEntity } from './appointments/appointment.entity.js';
 import { AppointmentsController } from './appointments/appointments.controller.js';
+import { AppointmentCancellationService } from './appointments/appointment-cancellation.service.js';
+import { CancelAppointmentFormView, CancelAppointmentPages } from './appointments/cancel-appointment-page.model.js';
+import { ContactController } from './contact/contact.controller.js';
+import { ContactPageModels } from './contact/contact-page.model.js';
+import { ContactFormView } from './forms/contact-form.views.js';
+import { LeadsService } from './leads/leads.service.js';
+import { RetentionScheduler } from './privacy/retention.scheduler.js';
+import { FavoritesService } from './favorites/favorites.service.js';
+import { FavoritesMailFormView, FavoritesPages } from './favorites/favorites-page.model.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { loggerModule } from './common/logging.js';
 import { AssetsService } from './common/assets.service.js';
 import { ErrorPages } from './common/error-pages.service.js';
 import { PageContextService } from './common/page-context.service.js';
 import { BuildInfo } from './common/rendering/build-info.js';
+import { KnownPages } from './common/rendering/known-pages.js';
 import { RenderCache } from './common/rendering/render-cache.js';
 import { ViewInterceptor } from './common/rendering/view.interceptor.js';
 import { ViewRenderer } from './common/rendering/view-renderer.service.js';
-import { I18N_DIR } from './common/paths.js';
+import { FIXTURES_DIR, I18N_DIR } from './common/paths.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { ConsentController } from './consent/consent.controller.js';
@@ -38,17 +48,33 @@ import { PropertyImagesController } from './estates/images/property-images.contr
 import { EstateSyncScheduler } from './estates/persistence/estate-sync.scheduler.js';
 import { FavoritesController } from './favorites/favorites.controller.js';
 import { HealthController } from './health/health.controller.js';
-import { HolidayRentalUnitEntity } from './holiday/holiday-rental-unit.entity.js';
+import { BookingFormView } from './holiday/booking-form.view.js';
+import { HolidayBookingService } from './holiday/holiday-booking.service.js';
+import { HolidayCatalogue } from './holiday/holiday-catalogue.service.js';
+import { HolidayPages } from './holiday/holiday-pages.service.js';
 import { HolidayController } from './holiday/holiday.controller.js';
+import { HolidayIcalImporter } from './holiday/ical/holiday-ical-importer.service.js';
+import { HolidayRepository } from './holiday/persistence/holiday.repository.js';
+import { demoHolidayFile, FixtureHolidaySource } from './holiday/sources/fixture-holiday-source.js';
+import { HOLIDAY_SOURCE } from './holiday/sources/holiday-source.port.js';
 import { HomeController } from './home/home.controller.js';
 import { PathLocaleResolver } from './i18n/path-locale.resolver.js';
 import { TranslationService } from './i18n/translation.service.js';
 import { LegalController } from './legal/legal.controller.js';
 import { DEFAULT_LOCALE } from './routing/locales.js';
-import { SeedService } from './seed/seed.service.js';
+import { SearchPageModels } from './search/search-page.model.js';
+import { SearchController } from './search/search.controller.js';
+import { SearchRepository } from './search/search.repository.js';
+import { SearchService } from './search/search.service.js';
 import { SettingEntity } from './settings/setting.entity.js';
 import { SettingsService } from './settings/settings.service.js';
 import { SubscriptionsController } from './subscriptions/subscriptions.controller.js';
+import { EditSubscriptionFormView, SubscribeFormView } from './subscriptions/subscription-form.views.js';
+import { SubscriptionPages } from './subscriptions/subscription-pages.js';
+import { DigestScheduler } from './subscriptions/digest.scheduler.js';
+import { DigestService } from './subscriptions/digest.service.js';
+import { SubscriptionRepository } from './subscriptions/subscription.repository.js';
+import { SubscriptionService } from './subscriptions/subscription.service.js';
 import { ThemeController } from './theme/theme.controller.js';
 import { ThemeService } from './theme/theme.service.js';
 
@@ -68,7 +94,7 @@ export class AppModule {
         }),
         DatabaseModule,
         EstatesModule,
-        TypeOrmModule.forFeature([SettingEntity, AppointmentEntity, HolidayRentalUnitEntity]),
+        TypeOrmModule.forFeature([SettingEntity, AppointmentEntity]),
       ],
       controllers: [
         HomeController,
@@ -85,6 +111,8 @@ export class AppModule {
         SeoController,
         FormsController,
         ThemeController,
+        SearchController,
+        ContactController,
       ],
       providers: [
         AssetsService,
@@ -93,12 +121,12 @@ export class AppModule {
         ViewRenderer,
         BuildInfo,
         RenderCache,
+        KnownPages,
         ThemeService,
         CatalogueVersion,
         ErrorPages,
         AllExceptionsFilter,
         SettingsService,
-        SeedService,
         EstateSyncScheduler,
         EstateDetailService,
         EstateDetailPageModels,
@@ -110,6 +138,33 @@ export class AppModule {
         FormGuard,
         ExtraInfoFormView,
         SendToFriendFormView,
+        SearchRepository,
+        SearchService,
+        SearchPageModels,
+        LeadsService,
+        ContactPageModels,
+        ContactFormView,
+        AppointmentCancellationService,
+        CancelAppointmentPages,
+        CancelAppointmentFormView,
+        FavoritesService,
+        FavoritesPages,
+        FavoritesMailFormView,
+        RetentionScheduler,
+        SubscriptionRepository,
+        SubscriptionService,
+        SubscriptionPages,
+        SubscribeFormView,
+        EditSubscriptionFormView,
+        DigestService,
+        DigestScheduler,
+        { provide: HOLIDAY_SOURCE, useFactory: () => new FixtureHolidaySource(demoHolidayFile(FIXTURES_DIR), config.holidayIcalFeeds) },
+        HolidayRepository,
+        HolidayCatalogue,
+        HolidayIcalImporter,
+        HolidayPages,
+        HolidayBookingService,
+        BookingFormView,
         { provide: APP_FILTER, useExisting: AllExceptionsFilter },
         { provide: APP_PIPE, useClass: AppValidationPipe },
         { provide: APP_INTERCEPTOR, useClass: ViewInterceptor },

@@ -10,6 +10,7 @@ import type { Socket } from 'node:net';
 import { AppModule } from './app.module.js';
 import { ASSETS_BASE_PATH } from './common/assets.service.js';
 import { ErrorPages } from './common/error-pages.service.js';
+import { ViewRenderer } from './common/rendering/view-renderer.service.js';
 import { parseJsonWithLimits } from './common/json-body.js';
 import { ASSETS_DIR } from './common/paths.js';
 import { type RawRequestWithId, requestIdFor } from './common/request-id.js';
@@ -145,6 +146,14 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       return;
     }
     done();
+  });
+  // The hot path: a page answered before and unchanged since is replayed before Nest routes the request.
+  const renderer = app.get(ViewRenderer);
+  fastify.addHook('preHandler', (request, reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return done();
+    const body = renderer.replay(request, reply);
+    if (body === false) return done();
+    void reply.send(body);
   });
   if (config.LOG_REQUESTS) {
     // One line per request, by route pattern: no query string, token, e-mail or name ever reaches the log.

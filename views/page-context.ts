@@ -1,3 +1,4 @@
+import type { LegalIdentity } from '../src/legal/legal-identity.js';
 import type { Locale } from '../src/routing/locales.js';
 
 export interface SiteInfo {
@@ -6,6 +7,10 @@ export interface SiteInfo {
   readonly brandColor: string;
   readonly email: string;
   readonly phone: string;
+  /** The agency's legal identity, shown in every page's footer. */
+  readonly legal: LegalIdentity;
+  /** The site's RealEstateAgent JSON-LD, ready for a script element. */
+  readonly jsonLd: string;
 }
 
 /**
@@ -23,8 +28,10 @@ export interface PageContext {
   /** Absolute URLs of this page in each locale plus x-default, for hreflang; empty for pages that are not indexed. */
   readonly hreflang: ReadonlyArray<{ readonly hreflang: string; readonly href: string }>;
   readonly canonicalUrl: string;
-  readonly nav: Readonly<Record<'home' | 'favorites' | 'subscribe' | 'privacy' | 'terms' | 'cookieSettings', string>>;
+  readonly nav: Readonly<Record<'home' | 'favorites' | 'subscribe' | 'privacy' | 'terms' | 'cookieSettings' | 'holidays' | 'contact', string>>;
   readonly consentAction: string;
   /** The page's own path: where the cookie choice returns to without JavaScript. */
   readonly currentPath: string;
+  /** The page's own path with its query string (same-site, relative): where a heart returns to without JavaScript. */
+  readonly currentUrl: string;
 }

@@ -29,39 +29,11 @@
  *     their labels the class `is-invalid`, and an element marked `data-privacy-error` (if any) is shown.
  */
 import type { HtmxBeforeSwapDetails, HtmxResponseInfo } from 'htmx.org';
+import { botCheckToken } from '../lib/bot-check';
 
 const CLOSE_ANIMATION_FALLBACK_MS = 400;
 const CONSENT_SELECTOR = 'input[type="checkbox"][data-privacy-consent], input[type="checkbox"][name="privacyConsent"]';
 export const BOT_CHECK_FIELD = 'g-recaptcha-response';
-
-interface BotCheckProvider {
-  ready?(callback: () => void): void;
-  execute?(siteKey: string, options: { action: string }): Promise<string>;
-  getResponse?(): string;
-}
-
-declare global {
-  interface Window {
-    grecaptcha?: BotCheckProvider;
-  }
-}
-
-/** The bot-check response token, or "" when no provider is on the page or it fails (the server decides). */
-export async function botCheckToken(form: HTMLFormElement): Promise<string> {
-  const provider = window.grecaptcha;
-  if (!provider) return '';
-  try {
-    const siteKey = form.dataset.botCheckSiteKey;
-    if (siteKey && provider.execute) {
-      if (provider.ready) await new Promise<void>((resolve) => provider.ready!(resolve));
-      return await provider.execute(siteKey, { action: form.dataset.botCheckAction ?? 'submit' });
-    }
-    return provider.getResponse?.() ?? '';
-  } catch (error) {
-    console.error(error);
-    return '';
-  }
-}
 
 /** SPEC §5: named fields that are not checkboxes, checked checkboxes, and the bot-check token. */
 export function buildPayload(form: HTMLFormElement, token: string): FormData {

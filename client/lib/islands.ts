@@ -54,10 +54,18 @@ async function mountIsland(element: HTMLElement, name: string): Promise<void> {
   }
 }
 
-/** Mounts every island under `root` not mounted yet (runs at start and after each htmx swap). */
+/**
+ * Elements mounted by this page. Not the `data-island-state` attribute: a page htmx restores from its history
+ * (Back) is new elements carrying the attributes of the old ones, and they need their islands mounted again.
+ */
+const mounted = new WeakSet<HTMLElement>();
+
+/** Mounts every island under `root` not mounted yet (runs at start and after each htmx swap or history restore). */
 export function mountIslands(root: ParentNode = document): void {
-  root.querySelectorAll<HTMLElement>('[data-island]').forEach((element) => {
-    if (element.dataset.islandState) return;
+  const elements = [...(root instanceof HTMLElement && root.matches('[data-island]') ? [root] : []), ...root.querySelectorAll<HTMLElement>('[data-island]')];
+  elements.forEach((element) => {
+    if (mounted.has(element)) return;
+    mounted.add(element);
     void mountIsland(element, element.dataset.island!);
   });
 }

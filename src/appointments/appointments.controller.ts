@@ -1,38 +1,38 @@
-import { Controller, Get, Param } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { isUUID } from 'class-validator';
-import type { Repository } from 'typeorm';
-import { NotFoundError } from '../common/errors.js';
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { CancelAppointmentDone, type CancelAppointmentModel, CancelAppointmentForm } from '../../views/pages/cancel-appointment-page.js';
 import { RequestLocale } from '../common/locale.decorator.js';
-import { page, type PageView } from '../common/rendering/view.js';
-import { TextPage, type TextPageModel } from '../../views/pages/info-page.js';
-import { formatDate, formatTime } from '../common/format-date.js';
+import { type PageView, submitted, type SubmittedView } from '../common/rendering/view.js';
+import { FormHandler } from '../forms/form.decorator.js';
 import type { Locale } from '../routing/locales.js';
-import { routerPaths } from '../routing/routes.js';
-import { AppointmentEntity } from './appointment.entity.js';
+import { routerPaths, urlFor } from '../routing/routes.js';
+import { AppointmentCancellationService } from './appointment-cancellation.service.js';
+import { CancelAppointmentFormView, CancelAppointmentPages } from './cancel-appointment-page.model.js';
+import { CancelAppointmentDto } from './cancel-appointment.dto.js';
 
+/**
+ * The link in the visitor's appointment mail: the visit, the listing's card and one button. The post goes through
+ * the form pipeline; cancelling twice (or a visit already past) changes nothing and shows what it is.
+ */
 @Controller()
 export class AppointmentsController {
   constructor(
-    @InjectRepository(AppointmentEntity) private readonly appointments: Repository<AppointmentEntity>,
+    private readonly appointments: AppointmentCancellationService,
+    private readonly pages: CancelAppointmentPages,
   ) {}
 
   @Get(routerPaths('cancelAppointment'))
-  async cancel(
-    @RequestLocale() locale: Locale,
-    @Param('appointmentId') appointmentId: string,
-  ): Promise<PageView<TextPageModel>> {
-    const appointment = isUUID(appointmentId) ? await this.appointments.findOneBy({ id: appointmentId }) : null;
-    if (!appointment) throw new NotFoundError();
-    return page(
-      TextPage,
-      {
-        key: appointment.cancelledAt ? 'appointmentCancelled' : 'cancelAppointment',
-        noindex: true,
-        args: { date: formatDate(appointment.startsAt), time: formatTime(appointment.startsAt), location: appointment.location },
-      },
-      { route: 'cancelAppointment', params: { appointmentId }, indexable: false },
-      { cache: 'no-store' },
-    );
+  async show(@RequestLocale() locale: Locale, @Param('appointmentId') appointmentId: string): Promise<PageView<CancelAppointmentModel>> {
+    return this.pages.view(await this.appointments.find(appointmentId), locale);
+  }
+
+  @Post(routerPaths('cancelAppointment'))
+  @FormHandler({ name: 'cancel-appointment', view: CancelAppointmentFormView })
+  async cancel(@RequestLocale() locale: Locale, @Param('appointmentId') appointmentId: string, @Body() dto: CancelAppointmentDto): Promise<SubmittedView> {
+    const outcome = await this.appointments.cancel(appointmentId, dto.reason ?? null, locale);
+    const location = urlFor('cancelAppointment', locale, { appointmentId });
+    if (outcome === 'cancelled') return submitted(location, (ctx) => CancelAppointmentDone({ ctx }));
+    // Already cancelled or past: the form becomes what the page now says.
+    const model = this.pages.model(await this.appointments.find(appointmentId), locale);
+    return submitted(location, (ctx) => CancelAppointmentForm({ ctx, model }));
   }
 }

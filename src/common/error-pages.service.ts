@@ -23,7 +23,7 @@ export class ErrorPages {
     const code = errorCodeFor(status, error);
     const base = this.contexts.create(request, locale, {});
     // An error page is not the page that was asked for: the cookie form returns home, not to that URL.
-    const ctx = { ...base, currentPath: urlFor('home', locale), canonicalUrl: this.contexts.absoluteUrl(urlFor('home', locale)) };
+    const ctx = { ...base, currentPath: urlFor('home', locale), currentUrl: urlFor('home', locale), canonicalUrl: this.contexts.absoluteUrl(urlFor('home', locale)) };
     const { t } = ctx;
     if (isHtmxRequest(request)) return renderFragment(ErrorAlert({ message: t(`errors.${code}.text`) }));
     return renderPage(

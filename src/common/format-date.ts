@@ -9,9 +9,6 @@ function parts(date: Date): Record<string, string> {
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
   });
   return Object.fromEntries(formatter.formatToParts(date).map((part) => [part.type, part.value]));
 }
@@ -20,10 +17,4 @@ function parts(date: Date): Record<string, string> {
 export function formatDate(date: Date): string {
   const { day, month, year } = parts(date);
   return `${day}/${month}/${year}`;
-}
-
-/** hh:mm, 24-hour. */
-export function formatTime(date: Date): string {
-  const { hour, minute } = parts(date);
-  return `${hour}:${minute}`;
 }

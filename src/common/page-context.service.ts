@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/config.js';
+import { legalIdentity } from '../legal/legal-identity.js';
+import { safeReturnPath } from '../consent/consent.js';
+import { agencyJsonLd, jsonForScript } from '../seo/structured-data.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../routing/locales.js';
 import { alternates, type RouteName, type RouteParams, urlFor } from '../routing/routes.js';
@@ -33,12 +36,23 @@ export class PageContextService {
     private readonly assets: AssetsService,
     private readonly theme: ThemeService,
   ) {
+    const legal = legalIdentity(config);
     this.site = {
       name: config.AGENCY_NAME,
       logoUrl: config.AGENCY_LOGO_URL ?? assets.url('logo.svg'),
       brandColor: config.BRAND_COLOR,
       email: config.AGENCY_EMAIL,
       phone: config.AGENCY_PHONE,
+      legal,
+      jsonLd: jsonForScript(
+        agencyJsonLd(legal, {
+          name: config.AGENCY_NAME,
+          url: new URL('/', config.PUBLIC_BASE_URL).toString(),
+          logoUrl: new URL(config.AGENCY_LOGO_URL ?? assets.url('logo.svg'), config.PUBLIC_BASE_URL).toString(),
+          email: config.AGENCY_EMAIL,
+          phone: config.AGENCY_PHONE,
+        }),
+      ),
     };
   }
 
@@ -75,9 +89,13 @@ export class PageContextService {
         privacy: urlFor('privacy', locale),
         terms: urlFor('terms', locale),
         cookieSettings: urlFor('cookieConsent', locale),
+        contact: urlFor('contact', locale),
+        holidays: urlFor('holidayOverview', locale),
       },
       consentAction: urlFor('cookieConsent', locale),
       currentPath,
+      // A search keeps its criteria when a heart on a result card posts back without JavaScript.
+      currentUrl: safeReturnPath(request.url, currentPath),
     };
   }
 }

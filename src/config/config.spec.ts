@@ -41,6 +41,7 @@ describe('production rules', () => {
     PUBLIC_BASE_URL: 'https://www.immo.example',
     SMTP_URL: 'smtp://mail.internal:587',
     BOT_CHECK_SECRET: 'secret',
+    COOKIE_SECRET: 'a-long-random-production-secret',
   };
   const messageOf = (env: Record<string, string>) => {
     try {
@@ -56,7 +57,7 @@ describe('production rules', () => {
     expect(loadConfig(REAL).isProduction).toBe(true);
   });
 
-  it.each(['PUBLIC_BASE_URL', 'SMTP_URL', 'BOT_CHECK_SECRET'] as const)('refuses to start with DATABASE_URL but without %s, naming it', (name) => {
+  it.each(['PUBLIC_BASE_URL', 'SMTP_URL', 'BOT_CHECK_SECRET', 'COOKIE_SECRET'] as const)('refuses to start with DATABASE_URL but without %s, naming it', (name) => {
     const { [name]: _left, ...env } = REAL;
     expect(messageOf(env)).toContain(`${name} is required`);
   });
@@ -78,13 +79,13 @@ describe('production rules', () => {
     expect(features).toContain('embedded database');
     expect(features).toContain('no bot check');
     expect(features).toContain('mails written to files');
-    expect(features).toContain('demo appointments');
+    expect(features).toContain('demo holiday units');
     expect(features).toContain('demo listings');
   });
 
   it('warns only about what is still demo-only', () => {
     const sut = loadConfig({ NODE_ENV: 'production', SMTP_URL: REAL.SMTP_URL, BOT_CHECK_SECRET: 'secret', SEED_DEMO_DATA: 'false' });
-    expect(demoOnlyFeatures(sut).join('\n')).not.toMatch(/bot check|mails written|demo appointments/);
+    expect(demoOnlyFeatures(sut).join('\n')).not.toMatch(/bot check|mails written|demo holiday units/);
   });
 
   it('has nothing to warn about outside production or with a real database', () => {

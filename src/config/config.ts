@@ -5,10 +5,12 @@ import {
   IsHexColor,
   IsIn,
   IsInt,
+  IsISO31661Alpha2,
   IsNumber,
   IsOptional,
   IsString,
   IsUrl,
+  Matches,
   ValidateBy,
   Max,
   Min,
@@ -16,6 +18,7 @@ import {
   validateSync,
 } from 'class-validator';
 import { availableParallelism } from 'node:os';
+import { isBelgianCompanyNumber } from '../legal/legal-identity.js';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const toBool = ({ value }: { value: unknown }) =>
@@ -27,6 +30,16 @@ function isProxyAddress(item: string): boolean {
   const family = isIP(address ?? '');
   if (family === 0 || extra !== undefined) return false;
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+/** `101=https://a.example/cal.ics,102=...` as a map; null when an item is not `<id>=<http(s) URL>`. */
+function parseIcalFeeds(value: string): Map<number, string> | null {
+  const feeds = new Map<number, string>();
+  for (const item of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const match = /^(\d{1,9})=(https?:\/\/\S+)$/.exec(item);
+    if (!match || !URL.canParse(match[2])) return null;
+    feeds.set(Number(match[1]), match[2]);
+  }
+  return feeds;
 }
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
@@ -104,6 +117,59 @@ export class AppConfig {
   /** The language of the mails the agency receives (visitors' mails use the visitor's language). */
   @IsIn(['nl', 'fr', 'en', 'de'])
   AGENCY_LOCALE: 'nl' | 'fr' | 'en' | 'de' = 'nl';
+
+  // --- The agency's legal identity (Belgian law: on every page of an estate agent's site) ---
+
+  @IsString()
+  @MinLength(1)
+  AGENCY_LEGAL_NAME = 'Immo Vastgoed BV';
+
+  @IsString()
+  @MinLength(1)
+  AGENCY_STREET = 'Kouter 1';
+
+  @IsString()
+  @MinLength(1)
+  AGENCY_POSTAL_CODE = '9000';
+
+  @IsString()
+  @MinLength(1)
+  AGENCY_CITY = 'Gent';
+
+  @IsISO31661Alpha2()
+  AGENCY_COUNTRY = 'BE';
+
+  /** KBO/BCE enterprise number (checked with its mod-97 check digits). */
+  @ValidateBy({
+    name: 'belgianCompanyNumber',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && isBelgianCompanyNumber(value),
+      defaultMessage: () => 'AGENCY_COMPANY_NUMBER must be a KBO/BCE number like 0123.456.749 (with valid check digits)',
+    },
+  })
+  AGENCY_COMPANY_NUMBER = '0123.456.749';
+
+  @Matches(/^[A-Z]{2}[0-9A-Z.\s]{2,14}$/, { message: 'AGENCY_VAT_NUMBER must be a VAT number like BE0123456749' })
+  AGENCY_VAT_NUMBER = 'BE0123456749';
+
+  /** The estate agent's number at the BIV/IPI. */
+  @IsString()
+  @MinLength(1)
+  AGENCY_BIV_NUMBER = '512345';
+
+  @IsISO31661Alpha2()
+  AGENCY_ACCREDITATION_COUNTRY = 'BE';
+
+  @IsString()
+  @MinLength(1)
+  AGENCY_SUPERVISORY_AUTHORITY = 'BIV/IPI, Luxemburgstraat 16 B, 1000 Brussel';
+
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  AGENCY_SUPERVISORY_AUTHORITY_URL = 'https://www.biv.be';
+
+  /** The professional code of conduct the agent follows (the BIV/IPI's deontology). */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  AGENCY_CODE_OF_CONDUCT_URL = 'https://www.biv.be/deontologie';
 
   /** Fill an empty database with the demo catalogue; defaults to on for the embedded database only. */
   @Transform(toBool)
@@ -195,6 +261,27 @@ export class AppConfig {
   @IsInt()
   @Min(1)
   SYNC_TIMEOUT_SECONDS = 600;
+
+  // --- Holiday rentals ---
+
+  /**
+   * The iCal feed of each holiday unit that an owner syncs with booking platforms: a comma list of
+   * `<unit id>=<url>`. Its booked ranges are imported by a job and shown as unavailable.
+   */
+  @ValidateBy({
+    name: 'icalFeeds',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && parseIcalFeeds(value) !== null,
+      defaultMessage: () => 'HOLIDAY_ICAL_FEEDS must be a comma list of <unit id>=<http(s) URL>',
+    },
+  })
+  HOLIDAY_ICAL_FEEDS = '';
+
+  /** How often the iCal feeds are imported; 0 imports them only at start. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  HOLIDAY_ICAL_INTERVAL_MINUTES = 30;
 
   // --- Background jobs (pg-boss) ---
 
@@ -313,11 +400,82 @@ export class AppConfig {
   @Min(1)
   SEND_TO_FRIEND_PER_HOUR = 30;
 
+  // --- Keep me informed (subscriptions and digests) ---
+
+  /** How often a new subscription gets its digest unless the visitor chooses: instant, daily or weekly. */
+  @IsIn(['instant', 'daily', 'weekly'])
+  DIGEST_DEFAULT_FREQUENCY: 'instant' | 'daily' | 'weekly' = 'daily';
+
+  /** An unconfirmed subscription (and its confirmation link) expires after this many hours, and is then deleted. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  SUBSCRIPTION_CONFIRM_HOURS = 72;
+
+  /** An unsubscribed subscription keeps its address this many days (to answer a late link), then is anonymized. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  SUBSCRIPTION_ANONYMIZE_DAYS = 30;
+
   /** Finished pages kept in memory (MB), keyed by ETag; 0 turns the render cache off. */
   @Transform(toInt)
   @IsInt()
   @Min(0)
   RENDER_CACHE_MB = 32;
+
+  // --- Visitor flows: leads to the CRM, favourites, retention (GDPR) ---
+
+  /** Source A's endpoint for website leads, relative to SOURCE_A_BASE_URL. */
+  @IsString()
+  @MinLength(1)
+  SOURCE_A_LEAD_PATH = 'api/v1/contact';
+
+  /** Source B takes website leads on a webhook; without it leads about its listings are kept but not delivered. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  SOURCE_B_LEAD_WEBHOOK_URL: string | undefined = undefined;
+
+  /** Which CRM gets a lead that is about no listing (the contact form without a reference). */
+  @IsIn(['A', 'B'])
+  LEAD_DEFAULT_SOURCE: 'A' | 'B' = 'A';
+
+  /** Attempts per lead delivery; the delay between them doubles from LEAD_RETRY_DELAY_SECONDS. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  LEAD_MAX_ATTEMPTS = 10;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LEAD_RETRY_DELAY_SECONDS = 60;
+
+  /** Signs the favourites cookie (HMAC); set a long random value in production. */
+  @IsString()
+  @MinLength(16)
+  COOKIE_SECRET = 'immo-development-cookie-secret';
+
+  /** Listings a visitor may keep as favourites. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  FAVORITES_MAX = 50;
+
+  /** Inquiries, contact messages and leads are deleted after this many days (the privacy page says so). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RETENTION_INQUIRY_DAYS = 730;
+
+  /** Sent and failed mails (their copies with addresses and messages) are deleted after this many days. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RETENTION_MAIL_DAYS = 90;
 
   // --- Shutdown ---
 
@@ -332,6 +490,11 @@ export class AppConfig {
   @IsInt()
   @Min(1000)
   SHUTDOWN_TIMEOUT_MS = 10_000;
+
+  /** HOLIDAY_ICAL_FEEDS as unit id → URL. */
+  get holidayIcalFeeds(): ReadonlyMap<number, string> {
+    return parseIcalFeeds(this.HOLIDAY_ICAL_FEEDS) ?? new Map();
+  }
 
   get seedDemoData(): boolean {
     return this.SEED_DEMO_DATA ?? this.embeddedDatabase;
@@ -389,6 +552,7 @@ function missingForProduction(config: AppConfig, raw: Record<string, unknown>): 
   }
   if (!config.SMTP_URL) missing.push('SMTP_URL is required (otherwise mails would only be written to files)');
   if (!config.BOT_CHECK_SECRET) missing.push('BOT_CHECK_SECRET is required (the forms would accept any bot)');
+  if (raw.COOKIE_SECRET === undefined || raw.COOKIE_SECRET === '') missing.push('COOKIE_SECRET is required (visitors could forge the favourites cookie)');
   return missing;
 }
 
@@ -401,9 +565,9 @@ export function demoOnlyFeatures(config: AppConfig): string[] {
   const features = [`the embedded database in ${config.DATA_DIR} (one process; set DATABASE_URL for PostgreSQL)`];
   if (!config.BOT_CHECK_SECRET) features.push('no bot check on the forms (set BOT_CHECK_SECRET)');
   if (!config.SMTP_URL) features.push('mails written to files instead of sent (set SMTP_URL)');
-  if (config.seedDemoData) features.push('demo appointments and holiday units seeded (SEED_DEMO_DATA)');
+  if (config.seedDemoData) features.push('demo holiday units seeded (SEED_DEMO_DATA)');
   if (!config.SOURCE_A_BASE_URL || !config.SOURCE_B_FEED_URL) {
-    features.push('demo listings from fixtures/ for every source without a URL (SOURCE_A_BASE_URL, SOURCE_B_FEED_URL)');
+    features.push('demo listings and appointments from fixtures/ for every source without a URL (SOURCE_A_BASE_URL, SOURCE_B_FEED_URL)');
   }
   return features;
 }

@@ -1,9 +1,11 @@
 import { Controller, Get, Header, Param } from '@nestjs/common';
+import { favoriteToggle } from '../../views/components/favorite-toggle.js';
 import { SimilarEstates } from '../../views/fragments/similar-estates.js';
 import { RequestLocale } from '../common/locale.decorator.js';
 import { fragment, type FragmentView } from '../common/rendering/view.js';
 import { estatePath } from '../estates/domain/slug.js';
-import { type EstateDisplayModel, toCardModel } from '../estates/display/estate-display.js';
+import { toEstateCard } from '../estates/display/estate-card.js';
+import type { EstateDisplayModel } from '../estates/display/estate-display.js';
 import { CatalogueVersion } from '../estates/persistence/catalogue-version.service.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import type { Locale } from '../routing/locales.js';
@@ -28,8 +30,15 @@ export class EstateAjaxController {
     // Which listings are similar depends on the whole catalogue: its version is part of this fragment's.
     return fragment(
       async () => {
-        const cards = (await this.details.similar(found.estate)).map((estate) => toCardModel(estate, t, estatePath(estate, t)));
-        return SimilarEstates({ title: t.t('detail.similar.title'), cards });
+        const cards = (await this.details.similar(found.estate)).map((estate) => toEstateCard(estate, t, estatePath(estate, t)));
+        // The fragment is fetched by the detail page: a heart posted without JavaScript returns there.
+        const hearts = { locale, t: t.t, back: found.paths[locale] };
+        return SimilarEstates({
+          title: t.t('detail.similar.title'),
+          cards,
+          epcText: (label) => t.t('search.card.epc', { label }),
+          favorite: (estateId) => favoriteToggle(hearts, estateId),
+        });
       },
       { headers: { 'X-Robots-Tag': 'noindex' }, version: `${found.version}.${this.catalogue.current}` },
     );

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import type { InquiryFormProps } from '../../views/fragments/inquiry-forms.js';
 import type { DetailPageModel } from '../../views/pages/estate-detail-page.js';
 import { AppConfig } from '../config/config.js';
@@ -18,6 +19,8 @@ import { EstateDetailService, type FoundEstate, SIMILAR_ESTATES_SHOWN } from './
 const PHOTO_WIDTH = 1600;
 const PHOTO_HEIGHT = 1067;
 const DESCRIPTION_LENGTH = 155;
+/** Page models kept (a few tens of KB each): the listings visitors are looking at now, in their languages. */
+const BUILT_MODELS = 300;
 
 export type InquiryKind = 'extra-info' | 'send-to-friend';
 export type SentForm = InquiryKind | null;
@@ -53,6 +56,8 @@ function summary(text: string): string {
 /** Builds the detail page's view model: display model, islands' props, forms, SEO. */
 @Injectable()
 export class EstateDetailPageModels {
+  private readonly built = new LRUCache<string, Promise<DetailPageModel>>({ max: BUILT_MODELS });
+
   constructor(
     private readonly details: EstateDetailService,
     private readonly translations: TranslationService,
@@ -67,8 +72,24 @@ export class EstateDetailPageModels {
     });
   }
 
-  /** The page's whole view model. */
+  /**
+   * The page's whole view model. Without an open form it is a pure function of the listing's version (content and
+   * settings), the locale and the thank-you notice, so it is built once per version (like the page's ETag).
+   */
   async pageModel(found: FoundEstate, locale: Locale, sent: SentForm, form?: OpenForm): Promise<DetailPageModel> {
+    if (form) return this.buildPageModel(found, locale, sent, form);
+    const key = `${found.version}\u0000${locale}\u0000${sent ?? ''}`;
+    let model = this.built.get(key);
+    if (!model) {
+      model = this.buildPageModel(found, locale, sent);
+      this.built.set(key, model);
+      // A failed build (database away for the hidden tabs) is not remembered.
+      model.catch(() => this.built.delete(key));
+    }
+    return model;
+  }
+
+  private async buildPageModel(found: FoundEstate, locale: Locale, sent: SentForm, form?: OpenForm): Promise<DetailPageModel> {
     const t = this.translations.forLocale(locale);
     const display = await this.displayModel(found, locale);
     const url = this.details.absoluteUrl(found.paths[locale]);

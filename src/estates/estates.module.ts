@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppointmentSyncService } from '../appointments/appointment-sync.service.js';
 import { AppConfig } from '../config/config.js';
 import { EstateEntity } from './persistence/estate.entity.js';
 import { EstateRepository } from './persistence/estate.repository.js';
@@ -12,6 +13,7 @@ import { createEstateSources } from './sources/create-estate-sources.js';
   providers: [
     EstateRepository,
     EstateSyncService,
+    AppointmentSyncService,
     { provide: ESTATE_SOURCES, inject: [AppConfig], useFactory: (config: AppConfig) => createEstateSources(config) },
   ],
   exports: [EstateRepository, EstateSyncService],

@@ -1,14 +1,75 @@
-import { Controller, Get } from '@nestjs/common';
-import { TextPage, type TextPageModel } from '../../views/pages/info-page.js';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { FavoriteToggleAnswer } from '../../views/components/favorite-toggle.js';
+import { FavoritesMailSent, type FavoritesPageModel } from '../../views/pages/favorites-page.js';
+import { NotFoundError } from '../common/errors.js';
 import { RequestLocale } from '../common/locale.decorator.js';
-import { page, type PageView } from '../common/rendering/view.js';
+import { isHtmxRequest } from '../common/rendering/view-renderer.service.js';
+import { fragment, type FragmentView, type PageView, redirect, type RedirectView, submitted, type SubmittedView } from '../common/rendering/view.js';
+import { safeReturnPath } from '../consent/consent.js';
+import { FormHandler } from '../forms/form.decorator.js';
 import type { Locale } from '../routing/locales.js';
-import { routerPaths } from '../routing/routes.js';
+import { routerPaths, urlFor } from '../routing/routes.js';
+import { FavoritesMailFormView, FavoritesPages } from './favorites-page.model.js';
+import { FavoritesMailDto, FavoriteToggleDto } from './favorites.dto.js';
+import { FavoritesService } from './favorites.service.js';
 
+const ID = /^[1-9]\d{0,9}$/;
+
+/**
+ * Favourites without an account (SPEC §2): the heart posts to the favourites page's path with the listing id; htmx
+ * gets the heart and the header badge back, a post without JavaScript 303 to where it came from.
+ */
 @Controller()
 export class FavoritesController {
+  constructor(
+    private readonly favorites: FavoritesService,
+    private readonly pages: FavoritesPages,
+  ) {}
+
   @Get(routerPaths('favorites'))
-  favorites(@RequestLocale() _locale: Locale): PageView<TextPageModel> {
-    return page(TextPage, { key: 'favorites', noindex: true }, { route: 'favorites', indexable: false });
+  list(@RequestLocale() locale: Locale, @Req() request: FastifyRequest, @Query('sent') sent?: string): Promise<PageView<FavoritesPageModel>> {
+    return this.pages.view(request, locale, { mailed: sent === '1' });
+  }
+
+  @Post(routerPaths('favoriteToggle'))
+  @HttpCode(200)
+  async toggle(
+    @RequestLocale() locale: Locale,
+    @Param('estateId') estateId: string,
+    @Body() dto: FavoriteToggleDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<FragmentView | RedirectView> {
+    if (!ID.test(estateId)) throw new NotFoundError();
+    const id = Number(estateId);
+    const change = await this.favorites.change(request, reply, id, dto.intent);
+    if (!change) throw new NotFoundError();
+    const back = safeReturnPath(dto.back, urlFor('favorites', locale));
+    if (!isHtmxRequest(request)) return redirect(back, 303);
+    const pressed = change.ids.includes(id);
+    return fragment(
+      (ctx) =>
+        FavoriteToggleAnswer({
+          toggle: {
+            action: urlFor('favoriteToggle', locale, { estateId: id }),
+            estateId: id,
+            pressed,
+            back,
+            addLabel: ctx.t('flows.favorites.add'),
+            removeLabel: ctx.t('flows.favorites.remove'),
+            message: change.outcome === 'full' ? ctx.t('flows.favorites.full', { max: change.ids.length }) : undefined,
+          },
+          count: change.ids.length,
+        }),
+      { cache: 'no-store' },
+    );
+  }
+
+  @Post(routerPaths('favoritesMail'))
+  @FormHandler({ name: 'favorites-mail', view: FavoritesMailFormView, requiresBotCheckInProduction: true })
+  async mail(@RequestLocale() locale: Locale, @Body() dto: FavoritesMailDto, @Req() request: FastifyRequest): Promise<SubmittedView> {
+    await this.favorites.mailTo(dto.email, this.favorites.ids(request), locale);
+    return submitted(`${urlFor('favorites', locale)}?sent=1`, (ctx) => FavoritesMailSent({ ctx }));
   }
 }

@@ -2,10 +2,12 @@ import { Body, Controller, Post } from '@nestjs/common';
 import { RequestLocale } from '../common/locale.decorator.js';
 import { submitted, type SubmittedView } from '../common/rendering/view.js';
 import type { Locale } from '../routing/locales.js';
-import { routerPaths } from '../routing/routes.js';
+import { routerPaths, urlFor } from '../routing/routes.js';
+import { ContactThanks } from '../../views/fragments/contact-form.js';
+import { ContactFormView } from './contact-form.views.js';
 import { FormHandler } from './form.decorator.js';
-import { ExtraInfoFormView, SendToFriendFormView } from './inquiry-form.views.js';
-import { ExtraInfoDto, SendToFriendDto } from './inquiry.dto.js';
+import { SendToFriendFormView } from './inquiry-form.views.js';
+import { ContactDto, SendToFriendDto } from './inquiry.dto.js';
 import { InquiryService } from './inquiry.service.js';
 
 /**
@@ -17,11 +19,19 @@ import { InquiryService } from './inquiry.service.js';
 export class FormsController {
   constructor(private readonly inquiries: InquiryService) {}
 
+  /**
+   * The contact form and the detail page's extra-information form share this handler (SPEC §2): with a listing id
+   * it is that listing's inquiry (back to the listing), without one a contact message (the form becomes the thanks).
+   */
   @Post(routerPaths('ajaxContactForm'))
-  @FormHandler({ name: 'extra-info', view: ExtraInfoFormView })
-  async extraInfo(@RequestLocale() locale: Locale, @Body() dto: ExtraInfoDto): Promise<SubmittedView> {
-    const found = await this.inquiries.submitExtraInfo(dto, locale);
-    return submitted(`${found.paths[locale]}?sent=extra-info`, () => null);
+  @FormHandler({ name: 'contact', view: ContactFormView })
+  async contact(@RequestLocale() locale: Locale, @Body() dto: ContactDto): Promise<SubmittedView> {
+    if (dto.estateId !== undefined) {
+      const found = await this.inquiries.submitExtraInfo({ ...dto, estateId: dto.estateId }, locale);
+      return submitted(`${found.paths[locale]}?sent=extra-info`, () => null);
+    }
+    await this.inquiries.submitContact(dto, locale);
+    return submitted(`${urlFor('contact', locale)}?sent=1`, (ctx) => ContactThanks({ ctx }));
   }
 
   @Post(routerPaths('ajaxSendToFriend'))

@@ -73,3 +73,54 @@ export class SendToFriendDto extends InquiryBaseDto {
   @HasNoLinks({ message: 'forms.errors.noLinks' })
   message?: string;
 }
+
+/**
+ * The contact form (SPEC §7), which the detail page's extra-information form shares: with a listing id it is that
+ * listing's inquiry, without one a message to the agency, optionally naming a listing reference typed by the visitor.
+ */
+export class ContactDto {
+  @Transform(trimOptional)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'forms.errors.invalid' })
+  @Min(1, { message: 'forms.errors.invalid' })
+  estateId?: number;
+
+  @Transform(trim)
+  @IsString({ message: REQUIRED })
+  @IsNotEmpty({ message: REQUIRED })
+  @MaxLength(100, { message: TOO_LONG })
+  name!: string;
+
+  @Transform(trim)
+  @IsEmail({}, { message: EMAIL })
+  @MaxLength(200, { message: TOO_LONG })
+  email!: string;
+
+  @Transform(trimOptional)
+  @IsOptional()
+  @Matches(/^\+?[\d\s()./-]{6,40}$/, { message: 'forms.errors.phone' })
+  phone?: string;
+
+  @Transform(trim)
+  @IsString({ message: REQUIRED })
+  @IsNotEmpty({ message: REQUIRED })
+  @MaxLength(2000, { message: TOO_LONG })
+  message!: string;
+
+  /** A listing reference as printed on a sign or a brochure. */
+  @Transform(trimOptional)
+  @IsOptional()
+  @IsString()
+  @MaxLength(40, { message: TOO_LONG })
+  @Matches(/^[\p{L}\p{N} ./_-]+$/u, { message: 'forms.errors.invalid' })
+  reference?: string;
+
+  /** SPEC §5: the privacy consent must be checked. */
+  @IsIn(['on', 'true', '1'], { message: 'forms.errors.consent' })
+  privacyConsent!: string;
+
+  @IsOptional()
+  @IsString()
+  'g-recaptcha-response'?: string;
+}

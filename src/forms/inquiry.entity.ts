@@ -1,9 +1,10 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 
-export type InquiryKind = 'EXTRA_INFO' | 'SEND_TO_FRIEND';
+export type InquiryKind = 'EXTRA_INFO' | 'SEND_TO_FRIEND' | 'CONTACT';
 
-/** A visitor's request about a listing, stored before the visitor is thanked. */
+/** A visitor's request about a listing (or a contact message), stored before the visitor is thanked. */
 @Entity({ name: 'inquiries' })
+@Index('ix_inquiries_created', ['createdAt'])
 export class InquiryEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
@@ -12,8 +13,12 @@ export class InquiryEntity {
   kind!: InquiryKind;
 
   @Index('ix_inquiries_estate')
-  @Column({ name: 'estate_id', type: 'integer' })
-  estateId!: number;
+  @Column({ name: 'estate_id', type: 'integer', nullable: true })
+  estateId!: number | null;
+
+  /** The listing reference a visitor typed in the contact form (checked against nothing). */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  reference!: string | null;
 
   @Column({ type: 'varchar', length: 2 })
   locale!: string;

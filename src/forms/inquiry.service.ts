@@ -10,8 +10,11 @@ import { pickText } from '../i18n/localized-text.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import type { Locale } from '../routing/locales.js';
 import { type MailRequest, MailOutboxService } from '../mail/mail-outbox.service.js';
+import type { LeadKind } from '../leads/lead.entity.js';
+import { LeadsService } from '../leads/leads.service.js';
+import { EstateEntity } from '../estates/persistence/estate.entity.js';
 import { InquiryEntity } from './inquiry.entity.js';
-import type { ExtraInfoDto, SendToFriendDto } from './inquiry.dto.js';
+import type { ContactDto, ExtraInfoDto, SendToFriendDto } from './inquiry.dto.js';
 import { RateLimits } from './rate-limits.service.js';
 import { SubmissionLedger } from './submission-ledger.service.js';
 
@@ -32,6 +35,7 @@ export class InquiryService {
     private readonly translations: TranslationService,
     private readonly ledger: SubmissionLedger,
     private readonly rateLimits: RateLimits,
+    private readonly leads: LeadsService,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
@@ -42,9 +46,9 @@ export class InquiryService {
     const agency = this.config.AGENCY_LOCALE;
     await this.store(
       'extra-info',
-      found,
+      found.estate.id,
       locale,
-      { kind: 'EXTRA_INFO', name: dto.name, email: dto.email, phone: dto.phone || null, message: dto.message, friendName: null, friendEmail: null, privacyConsent: true },
+      { kind: 'EXTRA_INFO', name: dto.name, email: dto.email, phone: dto.phone || null, message: dto.message, friendName: null, friendEmail: null, privacyConsent: true, reference: null },
       {
         to: this.config.AGENCY_EMAIL,
         replyTo: dto.email,
@@ -77,9 +81,9 @@ export class InquiryService {
     const { title, url } = this.describe(found, locale);
     await this.store(
       'send-to-friend',
-      found,
+      found.estate.id,
       locale,
-      { kind: 'SEND_TO_FRIEND', name: dto.name, email: dto.email, phone: null, message: dto.message ?? '', friendName: dto.friendName, friendEmail: dto.friendEmail, privacyConsent: false },
+      { kind: 'SEND_TO_FRIEND', name: dto.name, email: dto.email, phone: null, message: dto.message ?? '', friendName: dto.friendName, friendEmail: dto.friendEmail, privacyConsent: false, reference: null },
       {
         to: dto.friendEmail,
         replyTo: dto.email,
@@ -102,21 +106,62 @@ export class InquiryService {
     return { title: pickText(found.estate.title, locale) || String(found.estate.id), url: this.details.absoluteUrl(found.paths[locale]) };
   }
 
-  /** The inquiry and its mail in one transaction (PGlite is one session: only `manager` inside). */
+  /**
+   * A contact message (SPEC §7, the contact page): to the agency, about no listing or about the one whose reference
+   * the visitor typed (which then decides the CRM its lead goes to).
+   */
+  async submitContact(dto: ContactDto, locale: Locale): Promise<void> {
+    const estateId = dto.reference ? await this.listingByReference(dto.reference) : null;
+    const agency = this.config.AGENCY_LOCALE;
+    const inquiry = { kind: 'CONTACT' as const, name: dto.name, email: dto.email, phone: dto.phone || null, message: dto.message, friendName: null, friendEmail: null, privacyConsent: true, reference: dto.reference ?? null };
+    await this.store('contact', estateId, locale, inquiry, {
+      to: this.config.AGENCY_EMAIL,
+      replyTo: dto.email,
+      locale: agency,
+      template: 'contact',
+      model: {
+        reference: dto.reference ?? null,
+        visitor: {
+          name: dto.name,
+          email: dto.email,
+          phone: dto.phone || null,
+          language: this.translations.forLocale(agency).t(`mail.languages.${locale}`),
+          message: dto.message,
+        },
+      },
+    });
+  }
+
+  /** A listing whose agency reference (or site id) is what the visitor typed; null when none is. */
+  private async listingByReference(reference: string): Promise<number | null> {
+    const rows = this.dataSource.getRepository(EstateEntity);
+    const byReference = await rows.createQueryBuilder('estate').select('estate.id', 'id').where(`estate.document->>'reference' = :reference`, { reference }).getRawOne<{ id: number }>();
+    if (byReference) return byReference.id;
+    return /^\d{1,9}$/.test(reference) ? ((await rows.findOne({ where: { id: Number(reference) }, select: { id: true } }))?.id ?? null) : null;
+  }
+
+  /**
+   * The inquiry, its mail and its lead for the CRM in one transaction (PGlite is one session: only `manager` inside).
+   * The lead is the visitor's own contact data (for send-to-a-friend: the sender, never the friend).
+   */
   private async store(
-    form: string,
-    found: FoundEstate,
+    form: LeadKind,
+    estateId: number | null,
     locale: Locale,
     inquiry: Omit<InquiryEntity, 'id' | 'estateId' | 'locale' | 'createdAt'>,
     mail: MailRequest,
   ): Promise<void> {
     const stored = await this.dataSource.transaction(async (manager) => {
-      if (!(await this.ledger.claim(manager, form, { estateId: found.estate.id, ...inquiry, email: inquiry.email.toLowerCase() }))) return false;
+      if (!(await this.ledger.claim(manager, form, { estateId, ...inquiry, email: inquiry.email.toLowerCase() }))) return false;
       const id = randomUUID();
-      await manager.insert(InquiryEntity, { ...inquiry, id, estateId: found.estate.id, locale });
+      await manager.insert(InquiryEntity, { ...inquiry, id, estateId, locale });
       await this.mail.queue(manager, { ...mail, inquiryId: id });
+      await this.leads.record(form, { estateId, locale, name: inquiry.name, email: inquiry.email, phone: inquiry.phone, message: inquiry.message }, manager);
       return true;
     });
-    if (stored) this.mail.kick();
+    if (stored) {
+      this.mail.kick();
+      this.leads.kick();
+    }
   }
 }

@@ -104,13 +104,13 @@ describe(`${TranslationService.name} over the app's texts`, () => {
 
   const counted: ReadonlyArray<readonly [string, Record<string, string | number>, Record<'nl' | 'fr' | 'en' | 'de', readonly [string, string, string]>]> = [
     [
-      'pages.holiday.description',
-      { name: 'Studio', city: 'Knokke' },
+      'holiday.overview.capacity',
+      {},
       {
-        nl: ['Studio in Knokke: vakantieverhuur voor 0 personen.', 'Studio in Knokke: vakantieverhuur voor 1 persoon.', 'Studio in Knokke: vakantieverhuur voor 2 personen.'],
-        fr: ['Studio à Knokke : location de vacances pour 0 personne.', 'Studio à Knokke : location de vacances pour 1 personne.', 'Studio à Knokke : location de vacances pour 2 personnes.'],
-        en: ['Studio in Knokke: holiday rental for 0 people.', 'Studio in Knokke: holiday rental for 1 person.', 'Studio in Knokke: holiday rental for 2 people.'],
-        de: ['Studio in Knokke: Ferienunterkunft für 0 Personen.', 'Studio in Knokke: Ferienunterkunft für 1 Person.', 'Studio in Knokke: Ferienunterkunft für 2 Personen.'],
+        nl: ['0 gasten', '1 gast', '2 gasten'],
+        fr: ['0 personne', '1 personne', '2 personnes'],
+        en: ['0 guests', '1 guest', '2 guests'],
+        de: ['0 Gäste', '1 Gast', '2 Gäste'],
       },
     ],
     [

@@ -11,8 +11,11 @@ export const JOBS_SCHEMA = 'pgboss';
 const STOP_TIMEOUT_MS = 5000;
 
 export interface QueueSettings {
-  /** `exclusive`: at most one job per singleton key is queued or running at a time (the sync). */
-  readonly policy?: 'standard' | 'exclusive';
+  /**
+   * `exclusive`: at most one job per singleton key is queued or running at a time (the sync). `stately`: at most one
+   * queued and one running per key (a run asked for while one runs still happens, once: the digest matcher).
+   */
+  readonly policy?: 'standard' | 'exclusive' | 'stately';
   /** Retries after the first attempt. */
   readonly retryLimit: number;
   readonly retryDelaySeconds?: number;

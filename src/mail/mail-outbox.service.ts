@@ -10,6 +10,7 @@ import { AssetsService } from '../common/assets.service.js';
 import { AppConfig } from '../config/config.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import { type Job, JobQueue } from '../jobs/job-queue.js';
+import { legalIdentity } from '../legal/legal-identity.js';
 import type { Locale } from '../routing/locales.js';
 import { defineMailQueue, MAIL_QUEUE, type MailJob } from './mail-queue.js';
 import { renderMail } from './mail-renderer.js';
@@ -26,6 +27,8 @@ export type MailRequest = {
     readonly template: K;
     readonly model: MailModels[K];
     readonly inquiryId?: string;
+    /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post on every subscription mail (RFC 8058). */
+    readonly headers?: Readonly<Record<string, string>>;
   };
 }[MailTemplateName];
 
@@ -46,6 +49,7 @@ interface ClaimedMail {
   readonly html: string;
   readonly text: string;
   readonly attempts: number;
+  readonly headers: Record<string, string> | null;
 }
 
 /**
@@ -82,6 +86,7 @@ export class MailOutboxService implements OnApplicationBootstrap {
       siteUrl: new URL('/', config.PUBLIC_BASE_URL).toString(),
       email: config.AGENCY_EMAIL,
       phone: config.AGENCY_PHONE,
+      legal: legalIdentity(config),
     };
   }
 
@@ -108,6 +113,7 @@ export class MailOutboxService implements OnApplicationBootstrap {
       status: 'PENDING',
       attempts: 0,
       inquiryId: request.inquiryId ?? null,
+      headers: request.headers ? { ...request.headers } : null,
       lastError: null,
       lockedUntil: null,
       sentAt: null,
@@ -146,7 +152,7 @@ export class MailOutboxService implements OnApplicationBootstrap {
     const [rows] = (await this.dataSource.query(
       `UPDATE mails SET status = 'SENDING', attempts = attempts + 1, locked_until = now() + make_interval(secs => $2), updated_at = now()
        WHERE id = $1 AND (status = 'PENDING' OR (status = 'SENDING' AND locked_until < now()))
-       RETURNING id, to_address, reply_to, subject, html, text, attempts`,
+       RETURNING id, to_address, reply_to, subject, html, text, attempts, headers`,
       [id, CLAIM_SECONDS],
     )) as [ClaimedMail[], number];
     return rows[0] ?? null;
@@ -161,6 +167,7 @@ export class MailOutboxService implements OnApplicationBootstrap {
       // Mails carried over from the old outbox have text only.
       html: mail.html || undefined,
       text: mail.text,
+      headers: mail.headers ?? undefined,
       // The same on every attempt, so a receiver that got it already can tell.
       messageId: `<${mail.id}@${new URL(this.config.PUBLIC_BASE_URL).hostname}>`,
     });

@@ -1,4 +1,6 @@
 import { fileTranslator } from '../../test/support/file-translator.js';
+import { loadConfig } from '../config/config.js';
+import { legalIdentity } from '../legal/legal-identity.js';
 import type { MailSite } from '../../views/mail/mail-layout.js';
 import { renderMail } from './mail-renderer.js';
 
@@ -9,6 +11,7 @@ const SITE: MailSite = {
   siteUrl: 'https://www.immo.example/',
   email: 'info@immo.example',
   phone: '+32 9 123 45 67',
+  legal: legalIdentity(loadConfig({})),
 };
 
 const EXTRA_INFO = {
@@ -31,6 +34,13 @@ describe(renderMail.name, () => {
     expect(sut.html).toContain('Immo Vastgoed</a>');
     expect(sut.text).toContain('Cet e-mail a été envoyé par Immo Vastgoed via www.immo.example.');
     expect(sut.text).toContain('Immo Vastgoed · info@immo.example · +32 9 123 45 67');
+  });
+
+  it('prints the agency’s legal identity under every mail: legal name, address, company, VAT and BIV numbers, supervisor', () => {
+    const sut = renderMail('extra-info', EXTRA_INFO, fileTranslator('fr'), SITE);
+    const text = sut.text.replace(/\s+/g, ' ');
+    expect(text).toContain('Immo Vastgoed BV · Kouter 1, 9000 Gent · BCE 0123.456.749');
+    expect(text).toContain('TVA BE0123456749 · Numéro IPI 512345 (agréé en Belgique) · Autorité de contrôle : BIV/IPI');
   });
 
   it('keeps the link’s address in the plain text, and leaves the logo out of it', () => {

@@ -1,6 +1,7 @@
 import { convert } from 'html-to-text';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MailLayout, type MailSite } from '../../views/mail/mail-layout.js';
+import { addressLine, countryName } from '../legal/legal-identity.js';
 import type { Translator } from '../i18n/translator.js';
 import { MAIL_TEMPLATES, type MailModels, type MailTemplateName } from './mail-templates.js';
 
@@ -29,6 +30,12 @@ export function renderMail<K extends MailTemplateName>(template: K, model: MailM
   const footer = [
     t.t('mail.footer.sentBy', { agency: site.name, site: new URL(site.siteUrl).host }),
     [site.name, site.email, site.phone].join(' · '),
+    [site.legal.legalName, addressLine(site.legal), t.t('legal.identity.companyNumber', { number: site.legal.companyNumber })].join(' · '),
+    [
+      t.t('legal.identity.vatNumber', { number: site.legal.vatNumber }),
+      t.t('legal.identity.bivNumber', { number: site.legal.bivNumber, country: countryName(site.legal.accreditationCountry, t.locale) }),
+      `${t.t('legal.identity.supervisorLabel')} ${site.legal.supervisoryAuthority}`,
+    ].join(' · '),
   ];
   const html = `<!DOCTYPE html>${renderToStaticMarkup(
     MailLayout({ lang: t.locale, subject, site, footer, children: definition.body({ t: t.t, site, model }) }),

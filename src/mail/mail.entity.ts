@@ -51,6 +51,10 @@ export class MailEntity {
   @Column({ name: 'inquiry_id', type: 'uuid', nullable: true })
   inquiryId!: string | null;
 
+  /** Extra headers the mail is sent with (List-Unsubscribe on subscription mails). */
+  @Column({ type: 'jsonb', nullable: true })
+  headers!: Record<string, string> | null;
+
   /** The job that delivers it now; null for a mail queued before jobs existed (re-queued by `mail:retry`). */
   @Column({ name: 'job_id', type: 'uuid', nullable: true })
   jobId!: string | null;

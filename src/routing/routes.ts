@@ -21,11 +21,20 @@ const subscribe: LocalizedPaths = {
   de: '/de/halte-mich-auf-dem-laufenden',
 };
 
+const favorites: LocalizedPaths = { en: '/en/favorites', nl: '/nl/favorieten', fr: '/fr/favoris', de: '/de/favoriten' };
+
 const detailShort: LocalizedPaths = {
   en: '/en/offer/<estateId>',
   nl: '/nl/aanbod/<estateId>',
   fr: '/fr/offre/<estateId>',
   de: '/de/angebot/<estateId>',
+};
+
+const holiday: LocalizedPaths = {
+  en: '/en/holiday/<rentalUnitId>',
+  nl: '/nl/vakantie/<rentalUnitId>',
+  fr: '/fr/vacances/<rentalUnitId>',
+  de: '/de/feiertage/<rentalUnitId>',
 };
 
 /**
@@ -42,7 +51,10 @@ export const ROUTES = {
     de: '/de/datenschutzerklarung',
   },
   terms: { en: '/en/terms-of-use', nl: '/nl/gebruiksvoorwaarden', fr: '/fr/conditions-d-utilisation', de: '/de/agb' },
-  favorites: { en: '/en/favorites', nl: '/nl/favorieten', fr: '/fr/favoris', de: '/de/favoriten' },
+  favorites,
+  favoriteToggle: extend(favorites, '/<estateId>'),
+  favoritesMail: extend(favorites, { en: '/mail', nl: '/mailen', fr: '/envoyer', de: '/senden' }),
+  contact: { en: '/en/contact', nl: '/nl/contact', fr: '/fr/contact', de: '/de/kontakt' },
   subscribe,
   subscribeSuccess: extend(subscribe, { en: '/success', nl: '/succes', fr: '/reussi', de: '/gelungen' }),
   unsubscribe: extend(subscribe, {
@@ -52,6 +64,14 @@ export const ROUTES = {
     de: '/abbestellen/<token>',
   }),
   editSubscriptions: extend(subscribe, '/<token>'),
+  /** The double opt-in link of the confirmation mail (a page with one button: a GET changes nothing). */
+  confirmSubscription: extend(subscribe, {
+    en: '/confirm/<token>',
+    nl: '/bevestigen/<token>',
+    fr: '/confirmer/<token>',
+    de: '/bestaetigen/<token>',
+  }),
+
   detailShort,
   detail: extend(detailShort, '/<slug>'),
   projectUnit: extend(detailShort, '/<slug>/<entityId>'),
@@ -61,19 +81,20 @@ export const ROUTES = {
     fr: '/fr/annuler-rendez-vous/<appointmentId>',
     de: '/de/termin-absagen/<appointmentId>',
   },
-  holiday: {
-    en: '/en/holiday/<rentalUnitId>',
-    nl: '/nl/vakantie/<rentalUnitId>',
-    fr: '/fr/vacances/<rentalUnitId>',
-    de: '/de/feiertage/<rentalUnitId>',
-  },
+  holiday,
+  holidayOverview: { en: '/en/holiday-rentals', nl: '/nl/vakantieverhuur', fr: '/fr/locations-de-vacances', de: '/de/ferienwohnungen' },
+  holidayCalendar: extend(holiday, { en: '/availability.ics', nl: '/beschikbaarheid.ics', fr: '/disponibilites.ics', de: '/verfuegbarkeit.ics' }),
+  holidayBooking: extend(holiday, { en: '/booking-request', nl: '/boekingsaanvraag', fr: '/demande-de-reservation', de: '/buchungsanfrage' }),
   cookieConsent: everyLocale('/cookie-consent'),
   ajaxNotifications: everyLocale('/ajax/notifications'),
   ajaxContactForm: everyLocale('/ajax/contact-form-handler'),
   ajaxEstate: everyLocale('/ajax/estate/<estateId>'),
   ajaxSearchCity: everyLocale('/ajax/search-city'),
+  /** The markers of a search's whole result set, for the results map (same query string as the search). */
+  ajaxSearchMap: everyLocale('/ajax/search-map'),
   ajaxSendToFriend: everyLocale('/ajax/send-to-a-friend'),
   ajaxSimilarEstates: everyLocale('/ajax/similar-estate/<estateId>'),
+  ajaxHolidayQuote: everyLocale('/ajax/holiday-quote/<rentalUnitId>'),
 } as const satisfies Record<string, LocalizedPaths>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -1,24 +1,50 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { NotFoundError } from '../common/errors.js';
 import { AppConfig } from '../config/config.js';
+import type { Estate } from '../estates/domain/estate.js';
 import { estatePath } from '../estates/domain/slug.js';
 import { visibleListings } from '../estates/domain/visibility.js';
 import { EstateRepository } from '../estates/persistence/estate.repository.js';
+import { HolidayRepository } from '../holiday/persistence/holiday.repository.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import { LOCALES, type Locale } from '../routing/locales.js';
 import { alternates } from '../routing/routes.js';
+import { searchHref } from '../search/search-page.model.js';
+import { SearchService } from '../search/search.service.js';
 import { SettingsService } from '../settings/settings.service.js';
-import { type LocalizedPage, renderRobots, renderSitemap } from './sitemap.js';
+import {
+  isSitemapName,
+  latest,
+  type LocalizedPage,
+  renderRobots,
+  renderSitemap,
+  renderSitemapIndex,
+  SITEMAP_INDEX_PATH,
+  SITEMAP_NAMES,
+  type SitemapName,
+  type SitemapPage,
+} from './sitemap.js';
 
-/** Pages listed besides the listings: the site's own screens that are worth finding. */
-const STATIC_ROUTES = ['home', 'privacy', 'terms', 'subscribe'] as const;
+/**
+ * The site's own screens worth finding besides listings and holiday units (`subscribe` is "keep me informed").
+ * Favourites, cancellations and token pages are noindex: not here.
+ */
+const STATIC_ROUTES = ['home', 'holidayOverview', 'contact', 'privacy', 'terms', 'subscribe'] as const;
+
+/** Pages that change only with a release: their lastmod is when this release started. */
+const STARTED_AT = new Date().toISOString();
+
+const XML = 'application/xml; charset=utf-8';
 
 @Controller()
 export class SeoController {
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly estates: EstateRepository,
+    private readonly holiday: HolidayRepository,
     private readonly settings: SettingsService,
+    private readonly search: SearchService,
     private readonly translations: TranslationService,
   ) {}
 
@@ -31,21 +57,55 @@ export class SeoController {
     return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(renderRobots(this.origin));
   }
 
-  /** Every visible listing and project unit at its canonical URL in the four locales, with hreflang alternates. */
-  @Get('/sitemap.xml')
-  async sitemap(@Res() reply: FastifyReply): Promise<FastifyReply> {
+  /** The index of the sitemaps below, each with the lastmod of its newest page. */
+  @Get(SITEMAP_INDEX_PATH)
+  async index(@Res() reply: FastifyReply): Promise<FastifyReply> {
+    const all = await this.allPages();
+    const xml = await renderSitemapIndex(
+      this.origin,
+      SITEMAP_NAMES.map((name) => ({ name, lastmod: latest(all[name].map((page) => page.lastmod)) })),
+    );
+    return reply.type(XML).header('Cache-Control', 'public, max-age=3600').send(xml);
+  }
+
+  /** Listings, projects with their units, holiday units, or the site's pages: every locale with hreflang alternates. */
+  @Get('/sitemaps/:file')
+  async sitemap(@Param('file') file: string, @Res() reply: FastifyReply): Promise<FastifyReply> {
+    const name = file.replace(/\.xml$/, '');
+    if (!file.endsWith('.xml') || !isSitemapName(name)) throw new NotFoundError();
+    const pages = (await this.allPages())[name];
+    return reply.type(XML).header('Cache-Control', 'public, max-age=3600').send(await renderSitemap(this.origin, pages));
+  }
+
+  private async allPages(): Promise<Record<SitemapName, SitemapPage[]>> {
     const { hiddenStatus } = await this.settings.current();
     const translators = LOCALES.map((locale) => this.translations.forLocale(locale));
     const pathsOf = (build: (locale: Locale, index: number) => string): LocalizedPage =>
       Object.fromEntries(LOCALES.map((locale, index) => [locale, build(locale, index)])) as LocalizedPage;
-    const pages: LocalizedPage[] = STATIC_ROUTES.map((route) => alternates(route));
+    const listings: SitemapPage[] = [];
+    const projects: SitemapPage[] = [];
     for (const estate of visibleListings(await this.estates.findAll(), hiddenStatus)) {
-      pages.push(pathsOf((_, index) => estatePath(estate, translators[index])));
-      for (const unit of estate.children) pages.push(pathsOf((_, index) => estatePath(unit, translators[index], estate)));
+      const page = { paths: pathsOf((_, index) => estatePath(estate, translators[index])), lastmod: lastmodOf(estate) };
+      if (estate.isProject || estate.children.length > 0) {
+        projects.push(page);
+        for (const unit of estate.children) projects.push({ paths: pathsOf((_, index) => estatePath(unit, translators[index], estate)), lastmod: lastmodOf(unit) });
+      } else {
+        listings.push(page);
+      }
     }
-    return reply
-      .type('application/xml; charset=utf-8')
-      .header('Cache-Control', 'public, max-age=3600')
-      .send(renderSitemap(this.origin, pages));
+    const holiday = (await this.holiday.findAll()).map(({ unit, updatedAt }) => ({
+      paths: alternates('holiday', { rentalUnitId: unit.id }),
+      lastmod: updatedAt.toISOString(),
+    }));
+    // The indexed landing searches (type, transaction, city) change with the listings they show.
+    const newestListing = latest([...listings, ...projects].map((page) => page.lastmod)) ?? STARTED_AT;
+    const landing = (await this.search.landingPages()).map((page) => ({ paths: pathsOf((locale) => searchHref(locale, page.query)), lastmod: newestListing }));
+    const pages = [...STATIC_ROUTES.map((route) => ({ paths: alternates(route), lastmod: STARTED_AT })), ...landing];
+    return { listings, projects, holiday, pages };
   }
+}
+
+function lastmodOf(estate: Estate): string | undefined {
+  const time = Date.parse(estate.updatedAt);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }

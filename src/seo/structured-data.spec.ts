@@ -1,4 +1,6 @@
-import { jsonForScript, type ListingSeo, listingJsonLd, listingTitle, shareMeta } from './structured-data.js';
+import { loadConfig } from '../config/config.js';
+import { legalIdentity } from '../legal/legal-identity.js';
+import { agencyJsonLd, jsonForScript, type ListingSeo, listingJsonLd, listingTitle, shareMeta } from './structured-data.js';
 
 const LISTING: ListingSeo = {
   url: 'https://immo.example/nl/aanbod/1001/villa-te-koop-in-gent',
@@ -128,5 +130,26 @@ describe(shareMeta.name, () => {
       { name: 'twitter:title', content: 'Villa – Gent' },
       { name: 'twitter:description', content: 'Ruime villa.' },
     ]);
+  });
+});
+
+describe(agencyJsonLd.name, () => {
+  it('describes the site as a RealEstateAgent with its legal name, address, VAT and company numbers and BIV/IPI credential', () => {
+    const sut = agencyJsonLd(legalIdentity(loadConfig({})), {
+      name: 'Immo Vastgoed',
+      url: 'https://www.immo.example/',
+      logoUrl: 'https://www.immo.example/logo.svg',
+      email: 'info@immo.example',
+      phone: '+32 9 123 45 67',
+    });
+    expect(sut).toMatchObject({
+      '@type': 'RealEstateAgent',
+      name: 'Immo Vastgoed',
+      legalName: 'Immo Vastgoed BV',
+      vatID: 'BE0123456749',
+      taxID: '0123.456.749',
+      address: { streetAddress: 'Kouter 1', postalCode: '9000', addressLocality: 'Gent', addressCountry: 'BE' },
+      hasCredential: { identifier: '512345' },
+    });
   });
 });

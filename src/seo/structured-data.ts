@@ -1,4 +1,5 @@
-import type { Offer, PriceSpecification, RealEstateListing, UnitPriceSpecification, WithContext } from 'schema-dts';
+import type { Offer, PriceSpecification, RealEstateAgent, RealEstateListing, UnitPriceSpecification, VacationRental, WithContext } from 'schema-dts';
+import type { LegalIdentity } from '../legal/legal-identity.js';
 import type { PriceTerms, RentPeriod } from '../estates/display/price-display.js';
 
 /** What search engines and share previews need to know about a listing. */
@@ -160,3 +161,79 @@ export function shareMeta(input: ShareMetaInput): ShareMeta {
   };
 }
 
+export interface AgencyContact {
+  readonly name: string;
+  readonly url: string;
+  readonly logoUrl: string;
+  readonly email: string;
+  readonly phone: string;
+}
+
+/** schema.org RealEstateAgent of the site: the trading name, the legal name and its identifiers. */
+export function agencyJsonLd(identity: LegalIdentity, contact: AgencyContact): WithContext<RealEstateAgent> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'RealEstateAgent',
+    name: contact.name,
+    legalName: identity.legalName,
+    url: contact.url,
+    logo: contact.logoUrl,
+    email: contact.email,
+    telephone: contact.phone,
+    vatID: identity.vatNumber,
+    taxID: identity.companyNumber,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: identity.street,
+      postalCode: identity.postalCode,
+      addressLocality: identity.city,
+      addressCountry: identity.country,
+    },
+    hasCredential: {
+      '@type': 'EducationalOccupationalCredential',
+      credentialCategory: 'BIV/IPI',
+      identifier: identity.bivNumber,
+      recognizedBy: { '@type': 'Organization', name: identity.supervisoryAuthority, url: identity.supervisoryAuthorityUrl },
+    },
+    publishingPrinciples: identity.codeOfConductUrl,
+  };
+}
+
+/** What search engines need to know about a holiday unit. */
+export interface HolidaySeo {
+  readonly url: string;
+  readonly name: string;
+  readonly description: string;
+  readonly images: readonly string[];
+  readonly address: { readonly street: string; readonly zip: string; readonly city: string };
+  readonly geo: { readonly lat: number; readonly lon: number } | null;
+  readonly guests: number;
+  readonly bedrooms: number;
+  readonly amenities: readonly string[];
+  /** `HH:MM`. */
+  readonly checkIn: string;
+  readonly checkOut: string;
+}
+
+/** schema.org VacationRental: the unit with its address, capacity, amenities and check-in/out times. */
+export function holidayJsonLd(unit: HolidaySeo): WithContext<VacationRental> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'VacationRental',
+    '@id': unit.url,
+    url: unit.url,
+    name: unit.name,
+    description: unit.description,
+    image: [...unit.images],
+    address: { '@type': 'PostalAddress', streetAddress: unit.address.street, postalCode: unit.address.zip, addressLocality: unit.address.city, addressCountry: 'BE' },
+    ...(unit.geo ? { latitude: unit.geo.lat, longitude: unit.geo.lon } : {}),
+    checkinTime: `${unit.checkIn}:00`,
+    checkoutTime: `${unit.checkOut}:00`,
+    amenityFeature: unit.amenities.map((name) => ({ '@type': 'LocationFeatureSpecification', name, value: true })),
+    containsPlace: {
+      '@type': 'Accommodation',
+      occupancy: { '@type': 'QuantitativeValue', value: unit.guests },
+      numberOfBedrooms: unit.bedrooms,
+    },
+  };
+}

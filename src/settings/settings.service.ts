@@ -9,9 +9,11 @@ export interface SiteSettings {
   hiddenStatus: string[];
   /** Detail tabs (e.g. notary) not shown on detail pages. */
   hiddenTabs: string[];
+  /** Sold and rented listings appear in search results (last), as references; off by default. */
+  showUnavailable: boolean;
 }
 
-const DEFAULTS: SiteSettings = { hiddenStatus: [], hiddenTabs: [] };
+const DEFAULTS: SiteSettings = { hiddenStatus: [], hiddenTabs: [], showUnavailable: false };
 
 function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
@@ -57,6 +59,7 @@ export class SettingsService implements OnModuleDestroy {
     return {
       hiddenStatus: byKey.has('hiddenStatus') ? stringList(byKey.get('hiddenStatus')) : DEFAULTS.hiddenStatus,
       hiddenTabs: byKey.has('hiddenTabs') ? stringList(byKey.get('hiddenTabs')) : DEFAULTS.hiddenTabs,
+      showUnavailable: byKey.has('showUnavailable') ? byKey.get('showUnavailable') === true : DEFAULTS.showUnavailable,
     };
   }
 

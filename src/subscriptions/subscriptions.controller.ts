@@ -1,30 +1,180 @@
-import { Controller, Get, Param } from '@nestjs/common';
-import { TextPage, type TextPageModel } from '../../views/pages/info-page.js';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { IsIn, IsOptional } from 'class-validator';
+import {
+  EditSubscriptionPage,
+  type EditSubscriptionPageModel,
+  OneClickAnswer,
+  SubscribePage,
+  type SubscribePageModel,
+  SubscriptionNoticePage,
+  type SubscriptionNoticeModel,
+} from '../../views/pages/subscription-pages.js';
 import { RequestLocale } from '../common/locale.decorator.js';
-import { page, type PageView } from '../common/rendering/view.js';
+import { CatalogueVersion } from '../estates/persistence/catalogue-version.service.js';
+import { fragment, type FragmentView, page, type PageView, submitted, type SubmittedView } from '../common/rendering/view.js';
+import { FormHandler } from '../forms/form.decorator.js';
 import type { Locale } from '../routing/locales.js';
 import { routerPaths, urlFor } from '../routing/routes.js';
+import { EditSubscriptionDto, SubscribeDto } from './subscription.dto.js';
+import { SubscriptionService } from './subscription.service.js';
+import { criteriaFromForm, storedCriteria } from './subscription-criteria.js';
+import { EditSubscriptionFormView, SubscribeFormView } from './subscription-form.views.js';
+import { linkProblemPage, noticePage } from './subscription-notices.js';
+import { SubscriptionPages } from './subscription-pages.js';
 
-/** Keep-me-informed: subscribe, its confirmation, and the token pages reached from alert mails. */
+/** RFC 8058: a mail client's one-click unsubscribe posts this body to the List-Unsubscribe address. */
+export class UnsubscribeDto {
+  @IsOptional()
+  @IsIn(['One-Click'])
+  'List-Unsubscribe'?: string;
+}
+
+/**
+ * Keep me informed: the form, its success page, and the pages behind the mails' links (confirm, edit, unsubscribe).
+ * Link pages change nothing on GET; their one button posts. Unknown links are 404, expired or used ones 410.
+ */
 @Controller()
 export class SubscriptionsController {
+  constructor(
+    private readonly subscriptions: SubscriptionService,
+    private readonly pages: SubscriptionPages,
+    private readonly catalogue: CatalogueVersion,
+  ) {}
+
+  /** The search's query string pre-fills the search ("keep me informed of this search"). */
   @Get(routerPaths('subscribe'))
-  subscribe(@RequestLocale() _locale: Locale): PageView<TextPageModel> {
-    return page(TextPage, { key: 'subscribe' }, { route: 'subscribe' }, { version: '' });
+  subscribe(@RequestLocale() locale: Locale, @Query() query: Record<string, unknown>): PageView<SubscribePageModel> {
+    return page(
+      SubscribePage,
+      async () => ({
+        form: await this.pages.form('subscribe', locale, urlFor('ajaxNotifications', locale), this.pages.initialValues(locale, storedCriteria(query))),
+        botCheckScript: this.pages.botCheckScript,
+      }),
+      { route: 'subscribe' },
+      // The search's options come from the catalogue (the types and subtypes on offer).
+      { version: `subscribe-${this.catalogue.current}` },
+    );
+  }
+
+  @Post(routerPaths('ajaxNotifications'))
+  @FormHandler({ name: 'subscribe', view: SubscribeFormView, requiresBotCheckInProduction: true })
+  async submit(@RequestLocale() locale: Locale, @Body() dto: SubscribeDto): Promise<SubmittedView> {
+    await this.subscriptions.subscribe({ email: dto.email, name: dto.name, locale: dto.language, frequency: dto.frequency, criteria: criteriaFromForm(dto) });
+    // The same page whether the address was new or known: the mail says which.
+    return submitted(urlFor('subscribeSuccess', locale));
   }
 
   @Get(routerPaths('subscribeSuccess'))
-  success(@RequestLocale() locale: Locale): PageView<TextPageModel> {
-    return page(TextPage, { key: 'subscribeSuccess', noindex: true, action: { href: urlFor('home', locale), labelKey: 'common.backHome' } }, { route: 'subscribeSuccess', indexable: false });
+  success(): PageView<SubscriptionNoticeModel> {
+    return page(
+      SubscriptionNoticePage,
+      { titleKey: 'success.title', headingKey: 'success.heading', textKey: 'success.text', variant: 'success' },
+      { route: 'subscribeSuccess', indexable: false },
+      { version: 'subscribe-success' },
+    );
   }
 
-  @Get(routerPaths('unsubscribe'))
-  unsubscribe(@RequestLocale() _locale: Locale, @Param('token') token: string): PageView<TextPageModel> {
-    return page(TextPage, { key: 'unsubscribe', noindex: true }, { route: 'unsubscribe', params: { token }, indexable: false }, { cache: 'no-store' });
+  @Get(routerPaths('confirmSubscription'))
+  async confirmPage(@RequestLocale() locale: Locale, @Param('token') token: string): Promise<PageView<SubscriptionNoticeModel>> {
+    const found = await this.subscriptions.lookup(token);
+    if (found.kind !== 'ok') return linkProblemPage(found.kind, locale);
+    if (found.subscription.status === 'active') return this.confirmed(locale, token, true);
+    return noticePage(
+      {
+        titleKey: 'confirm.title',
+        headingKey: 'confirm.heading',
+        textKey: 'confirm.text',
+        summary: this.pages.summary(found.subscription.criteria, locale),
+        button: { action: urlFor('confirmSubscription', locale, { token }), labelKey: 'confirm.button' },
+      },
+      'confirmSubscription',
+      { token },
+    );
+  }
+
+  @Post(routerPaths('confirmSubscription'))
+  async confirm(@RequestLocale() locale: Locale, @Param('token') token: string): Promise<PageView<SubscriptionNoticeModel>> {
+    const result = await this.subscriptions.confirm(token);
+    if (result.kind !== 'ok') return linkProblemPage(result.kind, locale);
+    return this.confirmed(locale, token, result.already ?? false);
   }
 
   @Get(routerPaths('editSubscriptions'))
-  edit(@RequestLocale() _locale: Locale, @Param('token') token: string): PageView<TextPageModel> {
-    return page(TextPage, { key: 'editSubscriptions', noindex: true }, { route: 'editSubscriptions', params: { token }, indexable: false }, { cache: 'no-store' });
+  async edit(@RequestLocale() locale: Locale, @Param('token') token: string, @Query('saved') saved?: string): Promise<PageView<EditSubscriptionPageModel> | PageView<SubscriptionNoticeModel>> {
+    const found = await this.subscriptions.lookup(token);
+    if (found.kind !== 'ok') return linkProblemPage(found.kind, locale);
+    const { subscription } = found;
+    const others = await this.subscriptions.others(subscription);
+    return page(
+      EditSubscriptionPage,
+      {
+        form: await this.pages.form('edit', locale, urlFor('editSubscriptions', locale, { token }), this.pages.storedValues(subscription)),
+        saved: saved === '1',
+        unconfirmed: subscription.status === 'unconfirmed',
+        unsubscribeUrl: urlFor('unsubscribe', locale, { token }),
+        others: others.map((other) => ({ summary: this.pages.summary(other.criteria, locale), unconfirmed: other.status === 'unconfirmed' })),
+        botCheckScript: this.pages.botCheckScript,
+      },
+      { route: 'editSubscriptions', params: { token }, indexable: false },
+      { cache: 'no-store' },
+    );
+  }
+
+  @Post(routerPaths('editSubscriptions'))
+  @FormHandler({ name: 'subscription-edit', view: EditSubscriptionFormView })
+  async save(@RequestLocale() locale: Locale, @Param('token') token: string, @Body() dto: EditSubscriptionDto): Promise<SubmittedView | PageView<SubscriptionNoticeModel>> {
+    const result = await this.subscriptions.update(token, { locale: dto.language, frequency: dto.frequency, criteria: criteriaFromForm(dto) });
+    if (result.kind !== 'ok') return linkProblemPage(result.kind, locale);
+    return submitted(`${urlFor('editSubscriptions', dto.language, { token })}?saved=1`);
+  }
+
+  @Get(routerPaths('unsubscribe'))
+  async unsubscribePage(@RequestLocale() locale: Locale, @Param('token') token: string): Promise<PageView<SubscriptionNoticeModel>> {
+    const found = await this.subscriptions.lookup(token);
+    if (found.kind !== 'ok') return linkProblemPage(found.kind, locale);
+    return noticePage(
+      {
+        titleKey: 'unsubscribe.title',
+        headingKey: 'unsubscribe.heading',
+        textKey: 'unsubscribe.text',
+        summary: this.pages.summary(found.subscription.criteria, locale),
+        button: { action: urlFor('unsubscribe', locale, { token }), labelKey: 'unsubscribe.button' },
+      },
+      'unsubscribe',
+      { token },
+    );
+  }
+
+  /**
+   * The page's button, or a mail client's one-click POST (RFC 8058), which needs no page: it gets a short answer,
+   * and 200 again when it repeats (the client only needs to know it is done).
+   */
+  @Post(routerPaths('unsubscribe'))
+  async unsubscribe(@RequestLocale() locale: Locale, @Param('token') token: string, @Body() body: UnsubscribeDto): Promise<PageView<SubscriptionNoticeModel> | FragmentView> {
+    const result = await this.subscriptions.unsubscribe(token);
+    if (body?.['List-Unsubscribe'] === 'One-Click') {
+      const status = result.kind === 'ok' || result.kind === 'unsubscribed' ? 200 : result.kind === 'unknown' ? 404 : 410;
+      return fragment((ctx) => OneClickAnswer({ text: ctx.t(status === 200 ? 'subscriptions.unsubscribe.oneClick' : `subscriptions.link.${status === 404 ? 'unknown' : 'expired'}Heading`) }), { status, cache: 'no-store' });
+    }
+    if (result.kind !== 'ok') return linkProblemPage(result.kind, locale);
+    return noticePage(
+      { titleKey: 'unsubscribe.title', headingKey: 'unsubscribe.doneHeading', textKey: 'unsubscribe.doneText', variant: 'success', link: { href: urlFor('subscribe', locale), labelKey: 'link.subscribeAgain' } },
+      'unsubscribe',
+      { token },
+    );
+  }
+
+  private confirmed(locale: Locale, token: string, already: boolean): PageView<SubscriptionNoticeModel> {
+    return noticePage(
+      {
+        titleKey: 'confirm.title',
+        headingKey: already ? 'confirm.alreadyHeading' : 'confirm.doneHeading',
+        textKey: already ? 'confirm.alreadyText' : 'confirm.doneText',
+        variant: 'success',
+        link: { href: urlFor('editSubscriptions', locale, { token }), labelKey: 'mail.edit' },
+      },
+      'confirmSubscription',
+      { token },
+    );
   }
 }

@@ -357,12 +357,12 @@ describe('a listing page on a second look', () => {
     await page.locator('.gallery__frame[data-index="0"][data-state="loaded"]').waitFor();
     await page.locator('.gallery__thumb img').first().evaluate((image: HTMLImageElement) => image.decode());
     await page.locator('.similar-estates').scrollIntoViewIfNeeded();
-    await page.locator('.estate-card__link[href] img').first().evaluate((image: HTMLImageElement) => image.decode());
+    await page.locator('.similar-estates .estate-card img').first().evaluate((image: HTMLImageElement) => image.decode());
     const photos = await page.evaluate(() => ({
       downloaded: performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => name.includes('/property-images/')),
       slide: (document.querySelector('.gallery__frame[data-index="0"] img') as HTMLImageElement).currentSrc,
       thumb: (document.querySelector('.gallery__thumb img') as HTMLImageElement).currentSrc,
-      card: (document.querySelector('.estate-card__link[href] img') as HTMLImageElement).currentSrc,
+      card: (document.querySelector('.similar-estates .estate-card img') as HTMLImageElement).currentSrc,
       leadSources: document.querySelectorAll('.gallery picture source[type="image/avif"]').length,
     }));
     expect(photos.downloaded.filter((name) => /\/(large|thumb)\//.test(name))).toEqual([]);

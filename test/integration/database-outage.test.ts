@@ -1,12 +1,10 @@
 import request from 'supertest';
 import { DataSource, type QueryRunner } from 'typeorm';
-import { urlFor } from '../../src/routing/routes.js';
 import { createScratchDatabase, migrate } from '../support/scratch-database.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
+import { demoAppointmentPath } from '../support/demo-appointment.js';
 import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
 
-const APPOINTMENT = '5b0f3c1e-8d2a-4c61-9a57-2f4e6b8d1c01';
-const PAGE = urlFor('cancelAppointment', 'fr', { appointmentId: APPOINTMENT });
 
 /**
  * The database going away: on PostgreSQL a proxy between the app and the server cuts every
@@ -72,11 +70,12 @@ describe('when the database goes away', () => {
 
   it('answers a localized 503 with Retry-After, reports not ready, and serves again once it is back', async () => {
     const { server } = outage.app;
-    expect((await request(server).get(PAGE)).status).toBe(200);
+    const path = await demoAppointmentPath(outage.app.app, 'fr');
+    expect((await request(server).get(path)).status).toBe(200);
 
     await outage.begin();
     try {
-      const page = await request(server).get(PAGE);
+      const page = await request(server).get(path);
       expect(page.status).toBe(503);
       expect(page.headers['retry-after']).toBe('30');
       expect(page.text).toContain('<html lang="fr"');
@@ -87,7 +86,7 @@ describe('when the database goes away', () => {
       await outage.end();
     }
 
-    await eventually(async () => (await request(server).get(PAGE)).status === 200, 20_000, 'page served again');
+    await eventually(async () => (await request(server).get(path)).status === 200, 20_000, 'page served again');
     expect((await request(server).get('/readyz')).status).toBe(200);
   });
 });

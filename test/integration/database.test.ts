@@ -85,7 +85,7 @@ describe('database', () => {
         await sut.app.get(DataSource).destroy();
 
         const page = await request(sut.server).get(
-          urlFor('cancelAppointment', 'fr', { appointmentId: '5b0f3c1e-8d2a-4c61-9a57-2f4e6b8d1c01' }),
+          urlFor('cancelAppointment', 'fr', { appointmentId: 'q0Vh3xW1d2Zr8TnB6yLm4KsP9cJf5GaE7uNi2HoQ1bX' }),
         );
         expect(page.status).toBe(503);
         expect(page.headers['retry-after']).toBe('30');

@@ -113,11 +113,12 @@ describe('estate detail page', () => {
   });
 
   it('the sitemap lists listings and units in four locales with alternates; robots.txt points to it', async () => {
-    const sitemap = await get('/sitemap.xml');
-    expect(sitemap.headers['content-type']).toMatch(/xml/);
-    expect(sitemap.text).toMatch(new RegExp(`<loc>http://immo.test/de/angebot/${standalone.id}/[a-z0-9-]+</loc>`));
-    expect(sitemap.text).toMatch(new RegExp(`<loc>http://immo.test/nl/aanbod/${project.id}/[a-z0-9-]+/${unit.id}</loc>`));
-    expect(sitemap.text).toContain('hreflang="x-default"');
+    const listings = await get('/sitemaps/listings.xml');
+    expect(listings.headers['content-type']).toMatch(/xml/);
+    expect(listings.text).toMatch(new RegExp(`<loc>http://immo.test/de/angebot/${standalone.id}/[a-z0-9-]+</loc>`));
+    expect(listings.text).toContain('hreflang="x-default"');
+    const projects = await get('/sitemaps/projects.xml');
+    expect(projects.text).toMatch(new RegExp(`<loc>http://immo.test/nl/aanbod/${project.id}/[a-z0-9-]+/${unit.id}</loc>`));
     const robots = await get('/robots.txt');
     expect(robots.text).toContain('Sitemap: http://immo.test/sitemap.xml');
     expect(robots.text).toContain('Disallow: /fr/ajax/');

@@ -1,10 +1,15 @@
 import request from 'supertest';
 import { LOCALES } from '../../src/routing/locales.js';
 import { type RouteName, urlFor } from '../../src/routing/routes.js';
+import { demoAppointmentPath } from '../support/demo-appointment.js';
+import { demoSubscriptionToken } from '../support/demo-subscription.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-const KNOWN_APPOINTMENT = '5b0f3c1e-8d2a-4c61-9a57-2f4e6b8d1c01';
+/** A demo appointment's random public id, looked up once the app has synced. */
+const KNOWN_APPOINTMENT: Record<string, string> = { appointmentId: '' };
 const KNOWN_HOLIDAY_UNIT = 101;
+/** A subscription's link token (issued once the app runs; unknown tokens are 404). */
+const KNOWN_TOKEN: Record<string, string> = { token: '' };
 
 /** Screens of SPEC §2 whose content needs no listing (detail pages are covered with the estates). */
 const PAGES: Array<[RouteName, Record<string, string | number>]> = [
@@ -14,9 +19,9 @@ const PAGES: Array<[RouteName, Record<string, string | number>]> = [
   ['favorites', {}],
   ['subscribe', {}],
   ['subscribeSuccess', {}],
-  ['unsubscribe', { token: 'a1b2c3' }],
-  ['editSubscriptions', { token: 'a1b2c3' }],
-  ['cancelAppointment', { appointmentId: KNOWN_APPOINTMENT }],
+  ['unsubscribe', KNOWN_TOKEN],
+  ['editSubscriptions', KNOWN_TOKEN],
+  ['cancelAppointment', KNOWN_APPOINTMENT],
   ['holiday', { rentalUnitId: KNOWN_HOLIDAY_UNIT }],
 ];
 
@@ -29,6 +34,8 @@ describe('foundation', () => {
 
   beforeAll(async () => {
     sut = await startTestApp();
+    KNOWN_APPOINTMENT.appointmentId = (await demoAppointmentPath(sut.app, 'nl')).split('/').pop()!;
+    KNOWN_TOKEN.token = await demoSubscriptionToken(sut.app);
   });
 
   afterAll(async () => {

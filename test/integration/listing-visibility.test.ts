@@ -87,7 +87,7 @@ describe('listings a visitor may see (real app, real database)', () => {
 
     it('the sitemap does not list it', async () => {
       await setHidden(['SOLD', 'RENTED']);
-      const sitemap = (await get('/sitemap.xml')).text;
+      const sitemap = (await get('/sitemaps/projects.xml')).text;
       expect(sitemap).toMatch(/\/990201<\/loc>/);
       expect(sitemap).not.toMatch(/\/990202<\/loc>/);
     });

@@ -79,6 +79,25 @@ describe('the hot path: versions, 304 before rendering, the render cache and its
     }
   });
 
+  it('answers a page it answered before without routing it to the controller (no listing lookup at all)', async () => {
+    const first = await get(a, UNCHANGED);
+    const lookups = jest.spyOn(a.app.get(EstateDetailService), 'find');
+    try {
+      const again = await get(a, UNCHANGED);
+      const revalidated = await get(a, UNCHANGED, first.headers.etag);
+      expect(lookups).not.toHaveBeenCalled();
+      expect(again.text).toBe(first.text);
+      expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+      expect(again.headers['x-request-id']).toBeDefined();
+      expect(revalidated.status).toBe(304);
+      // A fragment of the same URL is another answer: the controller decides it.
+      await get(a, UNCHANGED).set('HX-Request', 'true');
+      expect(lookups).toHaveBeenCalledTimes(1);
+    } finally {
+      lookups.mockRestore();
+    }
+  });
+
   it('keeps a page compressed once per encoding the browser accepts, and never compresses it again', async () => {
     const plain = await get(a, UNCHANGED);
     const compress = jest.spyOn(zlib, 'brotliCompressSync');

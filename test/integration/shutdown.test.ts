@@ -2,10 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { DatabaseLocation } from '../../src/database/database-location.js';
 import { GracefulShutdown } from '../../src/health/graceful-shutdown.js';
-import { urlFor } from '../../src/routing/routes.js';
+import { demoAppointmentPath } from '../support/demo-appointment.js';
 import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
 
-const PAGE = urlFor('cancelAppointment', 'nl', { appointmentId: '5b0f3c1e-8d2a-4c61-9a57-2f4e6b8d1c01' });
 
 /** Makes the page's query wait: the test holds the table (PostgreSQL) or the embedded database's one session. */
 async function holdDatabase(sut: TestApp): Promise<{ waiting(): Promise<boolean>; release(): Promise<void> }> {
@@ -38,8 +37,9 @@ describe(GracefulShutdown.name, () => {
   it('fails readiness first, lets the request in flight finish, then closes', async () => {
     const sut = await startTestApp({ SHUTDOWN_DELAY_MS: '300', SHUTDOWN_TIMEOUT_MS: '10000' });
     const base = await listening(sut);
+    const page = await demoAppointmentPath(sut.app, 'nl');
     const database = await holdDatabase(sut);
-    const inFlight = fetch(base + PAGE);
+    const inFlight = fetch(base + page);
     await eventually(database.waiting, 10_000, 'page waiting for the database');
 
     const shutdown = new GracefulShutdown(sut.app, sut.config).run('SIGTERM');
@@ -57,8 +57,9 @@ describe(GracefulShutdown.name, () => {
   it('gives up after SHUTDOWN_TIMEOUT_MS when a request does not finish', async () => {
     const sut = await startTestApp({ SHUTDOWN_DELAY_MS: '0', SHUTDOWN_TIMEOUT_MS: '1500', DATABASE_CONNECT_TIMEOUT_MS: '30000' });
     const base = await listening(sut);
+    const page = await demoAppointmentPath(sut.app, 'nl');
     const database = await holdDatabase(sut);
-    const inFlight = fetch(base + PAGE).catch(() => null);
+    const inFlight = fetch(base + page).catch(() => null);
     await eventually(database.waiting, 10_000, 'page waiting for the database');
 
     const started = Date.now();

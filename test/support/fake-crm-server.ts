@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { FIXTURES_DIR } from '../../src/common/paths.js';
-import type { SourceAPerson, SourceAProperty } from '../../src/estates/sources/source-a/source-a.types.js';
-import type { SourceBListing } from '../../src/estates/sources/source-b/source-b.types.js';
+import type { SourceAAppointment, SourceAPerson, SourceAProperty } from '../../src/estates/sources/source-a/source-a.types.js';
+import type { SourceBAppointment, SourceBListing } from '../../src/estates/sources/source-b/source-b.types.js';
 
 export const FAKE_A_CREDENTIALS = { clientId: 'agency-42', apiKey: 'secret-key', serverId: 'srv-1' };
 export const FAKE_B_TOKEN = 'feed-token';
@@ -17,15 +17,19 @@ export type FailureMode = 'none' | 'always-500' | 'once-500';
  * (editable per test), so the real clients, retries and mappers run in tests.
  */
 export class FakeCrmServer {
-  readonly sourceA: { properties: SourceAProperty[]; persons: SourceAPerson[]; failure: FailureMode } = {
+  readonly sourceA: { properties: SourceAProperty[]; persons: SourceAPerson[]; appointments: SourceAAppointment[]; failure: FailureMode } = {
     properties: JSON.parse(readFileSync(join(FIXTURES_DIR, 'source-a/properties.json'), 'utf8')),
     persons: JSON.parse(readFileSync(join(FIXTURES_DIR, 'source-a/persons.json'), 'utf8')),
+    appointments: JSON.parse(readFileSync(join(FIXTURES_DIR, 'source-a/appointments.json'), 'utf8')),
     failure: 'none',
   };
-  readonly sourceB: { listings: SourceBListing[]; failure: FailureMode } = {
+  readonly sourceB: { listings: SourceBListing[]; appointments: SourceBAppointment[]; failure: FailureMode } = {
     listings: JSON.parse(readFileSync(join(FIXTURES_DIR, 'source-b/feed.json'), 'utf8')),
+    appointments: JSON.parse(readFileSync(join(FIXTURES_DIR, 'source-b/appointments.json'), 'utf8')),
     failure: 'none',
   };
+  /** Website leads each CRM accepted (bodies as posted); `leadFailure` makes the next lead posts fail with 500. */
+  readonly leads: { a: Array<Record<string, unknown>>; b: Array<Record<string, unknown>>; failure: FailureMode } = { a: [], b: [], failure: 'none' };
   /** Requests seen, as "METHOD path", with the headers that matter for auth. */
   readonly requests: Array<{ line: string; headers: IncomingMessage['headers'] }> = [];
   private server?: Server;
@@ -67,6 +71,12 @@ export class FakeCrmServer {
       }
       if (this.failing(this.sourceA)) return send(500, { error: 'boom' });
       const path = url.pathname.slice(2);
+      if (request.method === 'POST' && path === '/api/v1/contact') {
+        if (this.failing(this.leads)) return send(500, { error: 'boom' });
+        this.leads.a.push(JSON.parse(await readBody(request)) as Record<string, unknown>);
+        return send(201, { contact_id: this.leads.a.length });
+      }
+      if (request.method === 'GET' && path === '/api/v1/appointments') return send(200, this.sourceA.appointments);
       if (request.method === 'POST' && path === '/api/v1/property/search') {
         const body = JSON.parse(await readBody(request)) as { paging: { page: number; size: number } };
         const { page, size } = body.paging;
@@ -84,6 +94,18 @@ export class FakeCrmServer {
         return found ? send(200, found) : send(404, { error: 'not found' });
       }
       return send(404, { error: 'no route' });
+    }
+
+    if (url.pathname === '/b/leads' && request.method === 'POST') {
+      if (request.headers.authorization !== `Bearer ${FAKE_B_TOKEN}`) return send(401, { error: 'unauthorized' });
+      if (this.failing(this.leads)) return send(500, { error: 'boom' });
+      this.leads.b.push(JSON.parse(await readBody(request)) as Record<string, unknown>);
+      return send(202, { ok: true });
+    }
+
+    if (url.pathname === '/b/appointments') {
+      if (request.headers.authorization !== `Bearer ${FAKE_B_TOKEN}`) return send(401, { error: 'unauthorized' });
+      return send(200, this.sourceB.appointments);
     }
 
     if (url.pathname === '/b/feed') {
@@ -116,6 +138,7 @@ export function fakeCrmEnv(server: FakeCrmServer): Record<string, string> {
     SOURCE_A_SERVER_ID: FAKE_A_CREDENTIALS.serverId,
     SOURCE_B_FEED_URL: `${server.url}/b`,
     SOURCE_B_TOKEN: FAKE_B_TOKEN,
+    SOURCE_B_LEAD_WEBHOOK_URL: `${server.url}/b/leads`,
     SOURCE_RETRIES: '2',
     SOURCE_BACKOFF_MS: '5',
     SOURCE_TIMEOUT_MS: '2000',

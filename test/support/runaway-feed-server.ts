@@ -11,7 +11,8 @@ import type { SourceBListing } from '../../src/estates/sources/source-b/source-b
  */
 export type RunawayMode = 'endless-pages' | 'fat-pages' | 'huge-body' | 'trickle';
 
-const CHUNK = `{"filler":"${'x'.repeat(64 * 1024)}"},`;
+// 256 KB a tick: the byte cap is reached within a few ticks even on a loaded machine (before the overall time-out).
+const CHUNK = `{"filler":"${'x'.repeat(256 * 1024)}"},`;
 
 /** A local stand-in for a broken source B feed, counting what it managed to send. */
 export class RunawayFeedServer {

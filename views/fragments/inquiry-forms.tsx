@@ -45,7 +45,7 @@ export interface InquiryFormProps {
   readonly errorSummary?: string;
 }
 
-function Field({
+export function Field({
   id,
   name,
   label,

@@ -1,44 +1,27 @@
-import type { ReactElement } from 'react';
-import type { EstateCardModel } from '../../src/estates/display/estate-display.js';
-import { PHOTO_LAYOUTS } from '../../src/estates/images/image-variants.js';
-import { Picture } from '../components/picture.js';
+import type { ReactElement, ReactNode } from 'react';
+import type { EstateCard as EstateCardModel } from '../../src/estates/display/estate-card.js';
+import { EstateCard } from '../components/estate-card.js';
 
 const TITLE_ID = 'similar-estates-title';
 
-/** The similar-estates block; an empty list renders nothing (SPEC §7). */
-export function SimilarEstates({ title, cards }: { title: string; cards: readonly EstateCardModel[] }): ReactElement | null {
+/** The similar-estates block, with the one listing card; an empty list renders nothing (SPEC §7). */
+export interface SimilarEstatesProps {
+  readonly title: string;
+  readonly cards: readonly EstateCardModel[];
+  readonly epcText: (label: string) => string;
+  /** The heart of a card's listing. */
+  readonly favorite: (estateId: number) => ReactNode;
+}
+
+export function SimilarEstates({ title, cards, epcText, favorite }: SimilarEstatesProps): ReactElement | null {
   if (cards.length === 0) return null;
   return (
     <section className="similar-estates" aria-labelledby={TITLE_ID}>
       <h2 id={TITLE_ID}>{title}</h2>
       <ul className="estate-cards">
         {cards.map((card) => (
-          <li key={card.id} className="estate-card">
-            <a href={card.path} className="estate-card__link">
-              {card.photo ? (
-                <Picture
-                  className="estate-card__photo"
-                  src={card.photo.large}
-                  alt=""
-                  width={PHOTO_LAYOUTS.card.width}
-                  height={PHOTO_LAYOUTS.card.height}
-                  widths={PHOTO_LAYOUTS.card.widths}
-                  sizes={PHOTO_LAYOUTS.card.sizes}
-                />
-              ) : (
-                <span className="estate-card__photo estate-card__photo--none" aria-hidden="true" />
-              )}
-              <span className="estate-card__body">
-                <span className="estate-card__type">
-                  {card.typeLabel} · {card.city}
-                </span>
-                <span className="estate-card__title" lang={card.titleLang}>
-                  {card.title}
-                </span>
-                <span className="estate-card__price">{card.priceText}</span>
-                <span className="estate-card__facts">{card.facts.join(' · ')}</span>
-              </span>
-            </a>
+          <li key={card.id}>
+            <EstateCard card={card} epcText={card.epcLabel ? epcText(card.epcLabel) : undefined} favorite={favorite(card.id)} />
           </li>
         ))}
       </ul>
@@ -66,16 +49,17 @@ export function SimilarEstatesPlaceholder({ title, loading, url, count }: Simila
       <p className="visually-hidden">{loading}</p>
       <ul className="estate-cards" aria-hidden="true">
         {Array.from({ length: count }, (_, index) => (
-          <li key={index} className="estate-card estate-card--placeholder">
-            <span className="estate-card__link">
+          <li key={index}>
+            <div className="estate-card estate-card--placeholder">
               <span className="estate-card__photo" />
               <span className="estate-card__body">
-                <span className="estate-card__type" />
-                <span className="estate-card__title" />
-                <span className="estate-card__price" />
-                <span className="estate-card__facts" />
+                <span />
+                <span />
+                <span />
+                <span />
+                <span />
               </span>
-            </span>
+            </div>
           </li>
         ))}
       </ul>

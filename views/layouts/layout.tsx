@@ -1,6 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
 import { LANGUAGE_NAMES, LOCALES } from '../../src/routing/locales.js';
 import { ConsentBanner } from '../components/consent-banner.js';
+import { FavoritesBadge } from '../components/favorite-toggle.js';
+import { LegalIdentityBlock } from '../components/legal-identity-block.js';
 import { Icon } from '../components/icon.js';
 import type { PageContext } from '../page-context.js';
 
@@ -12,6 +14,8 @@ export interface LayoutProps {
   readonly head?: ReactNode;
   /** Pages that must not be indexed (token pages, errors). */
   readonly noindex?: boolean;
+  /** The robots directive of a page that is not indexed (default `noindex`; filtered searches: `noindex, follow`). */
+  readonly robots?: string;
   /** The cookie-settings page shows the choice in the page itself. */
   readonly withoutBanner?: boolean;
   /** A bar fixed to the bottom of phones' screens (the listing's actions); the page keeps room for it. */
@@ -19,7 +23,7 @@ export interface LayoutProps {
   readonly children: ReactNode;
 }
 
-export function Layout({ ctx, title, description, head, noindex, withoutBanner, bottomBar, children }: LayoutProps): ReactElement {
+export function Layout({ ctx, title, description, head, noindex, robots, withoutBanner, bottomBar, children }: LayoutProps): ReactElement {
   const { t, locale, site } = ctx;
   const htmxConfig = JSON.stringify({ includeIndicatorStyles: false, allowEval: false, allowScriptTags: false });
   return (
@@ -29,7 +33,7 @@ export function Layout({ ctx, title, description, head, noindex, withoutBanner, 
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} | ${site.name}`}</title>
         <meta name="description" content={description} />
-        {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={ctx.canonicalUrl} />}
+        {noindex ? <meta name="robots" content={robots ?? 'noindex'} /> : <link rel="canonical" href={ctx.canonicalUrl} />}
         {!noindex &&
           ctx.hreflang.map((link) => <link key={link.hreflang} rel="alternate" hrefLang={link.hreflang} href={link.href} />)}
         <meta name="theme-color" content={site.brandColor} />
@@ -41,6 +45,7 @@ export function Layout({ ctx, title, description, head, noindex, withoutBanner, 
         {ctx.assets.scripts.map((src) => (
           <script key={src} type="module" src={src} />
         ))}
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: site.jsonLd }} />
         {head}
       </head>
       <body className={bottomBar ? 'has-bottom-bar' : undefined}>
@@ -54,9 +59,14 @@ export function Layout({ ctx, title, description, head, noindex, withoutBanner, 
               <span className="brand__name">{site.name}</span>
             </a>
             <nav className="site-nav" aria-label={t('common.mainNavigation')}>
+              <a href={ctx.nav.holidays}>
+                <Icon name="sun" />
+                <span>{t('holiday.overview.title')}</span>
+              </a>
               <a href={ctx.nav.favorites}>
                 <Icon name="heart" />
                 <span>{t('nav.favorites')}</span>
+                <FavoritesBadge count={null} />
               </a>
               <a href={ctx.nav.subscribe}>
                 <Icon name="bell" />
@@ -109,6 +119,9 @@ export function Layout({ ctx, title, description, head, noindex, withoutBanner, 
                   <a href={ctx.nav.subscribe}>{t('nav.subscribe')}</a>
                 </li>
                 <li>
+                  <a href={ctx.nav.contact}>{t('flows.contact.nav')}</a>
+                </li>
+                <li>
                   <a href={ctx.nav.privacy}>{t('nav.privacy')}</a>
                 </li>
                 <li>
@@ -121,6 +134,9 @@ export function Layout({ ctx, title, description, head, noindex, withoutBanner, 
                 </li>
               </ul>
             </nav>
+          </div>
+          <div className="container">
+            <LegalIdentityBlock ctx={ctx} className="site-footer__legal" />
           </div>
         </footer>
         {bottomBar}

@@ -1,3 +1,4 @@
+import type { LegalIdentity } from '../../src/legal/legal-identity.js';
 import { Fragment, type ReactElement, type ReactNode } from 'react';
 
 /** Who sends the mail: what the layout shows around every mail. */
@@ -9,6 +10,7 @@ export interface MailSite {
   readonly siteUrl: string;
   readonly email: string;
   readonly phone: string;
+  readonly legal: LegalIdentity;
 }
 
 /** What a mail's body component receives: its text, its sender, and its fully prepared model. */

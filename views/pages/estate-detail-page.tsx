@@ -3,6 +3,7 @@ import type { DisplayTab, EnergyBlock, EstateDisplayModel } from '../../src/esta
 import { PHOTO_LAYOUTS } from '../../src/estates/images/image-variants.js';
 import type { ShareMeta } from '../../src/seo/structured-data.js';
 import { ActionBar, type ActionBarProps } from '../components/action-bar.js';
+import { favoriteToggleFor } from '../components/favorite-toggle.js';
 import { Gallery, type GalleryProps } from '../components/gallery.js';
 import { Icon } from '../components/icon.js';
 import { MapBlock, type MapBlockProps } from '../components/map-block.js';
@@ -156,7 +157,10 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
               </span>
             )}
           </div>
-          <h1 lang={display.titleLang}>{display.title}</h1>
+          <div className="estate-detail__title">
+            <h1 lang={display.titleLang}>{display.title}</h1>
+            {favoriteToggleFor(ctx, display.id)}
+          </div>
           <p className="estate-detail__address">
             <Icon name="pin" /> {display.address.lines.join(', ')}
           </p>

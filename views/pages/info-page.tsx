@@ -31,26 +31,3 @@ export function InfoPage({ ctx, model }: { ctx: PageContext; model: InfoPageMode
     </Layout>
   );
 }
-
-/** An info page whose texts are `pages.<key>.{title,description,heading,text}` (text: paragraphs split on blank lines). */
-export interface TextPageModel {
-  readonly key: string;
-  readonly args?: Readonly<Record<string, string | number>>;
-  readonly noindex?: boolean;
-  readonly action?: { readonly href: string; readonly labelKey: string };
-}
-
-export function TextPage({ ctx, model }: { ctx: PageContext; model: TextPageModel }): ReactElement {
-  const text = (name: string) => ctx.t(`pages.${model.key}.${name}`, model.args);
-  return InfoPage({
-    ctx,
-    model: {
-      title: text('title'),
-      description: text('description'),
-      heading: text('heading'),
-      paragraphs: text('text').split(/\n\s*\n/),
-      noindex: model.noindex,
-      action: model.action && { href: model.action.href, label: ctx.t(model.action.labelKey) },
-    },
-  });
-}

@@ -8,6 +8,7 @@ import { DEFAULT_LOCALE, localeFromPath } from '../../routing/locales.js';
 import { ThemeService } from '../../theme/theme.service.js';
 import { PageContextService } from '../page-context.service.js';
 import { BuildInfo } from './build-info.js';
+import { KnownPages } from './known-pages.js';
 import { type ContentEncoding, RenderCache, type RenderedPage } from './render-cache.js';
 import { type CacheScope, FragmentView, PageView, RedirectView, SubmittedView, type View, type ViewOptions } from './view.js';
 
@@ -19,9 +20,12 @@ const ENCODINGS: ContentEncoding[] = ['br', 'gzip'];
 /** Like @fastify/compress: smaller answers are not worth compressing. */
 const COMPRESS_THRESHOLD_BYTES = 1024;
 
-/** htmx asks for fragments; everything else gets the full page (DESIGN: decided in one helper). */
+/**
+ * htmx asks for fragments; everything else gets the full page (DESIGN: decided in one helper). htmx restoring a
+ * page its history cache no longer holds (Back after many searches) asks for the whole page.
+ */
 export function isHtmxRequest(request: FastifyRequest): boolean {
-  return request.headers['hx-request'] === 'true';
+  return request.headers['hx-request'] === 'true' && request.headers['hx-history-restore-request'] !== 'true';
 }
 
 function etagMatches(request: FastifyRequest, etag: string): boolean {
@@ -46,7 +50,24 @@ export class ViewRenderer {
     private readonly build: BuildInfo,
     private readonly theme: ThemeService,
     private readonly cache: RenderCache,
+    private readonly known: KnownPages,
   ) {}
+
+  /**
+   * The hot path, called before Nest routes a GET: a public page answered before at this URL, whose version no
+   * change has touched since, is answered again from the render cache (or with 304). Returns false to let the
+   * controller answer.
+   */
+  replay(request: FastifyRequest, reply: FastifyReply): false | string | Buffer | undefined {
+    const htmx = isHtmxRequest(request);
+    const known = this.known.lookup(request, htmx);
+    if (!known) return false;
+    const cached = this.cache.get(known.etag);
+    if (cached === undefined) return false;
+    reply.status(200).headers(known.headers);
+    if (etagMatches(request, known.etag)) return this.notModified(reply);
+    return this.send(request, reply, known.etag, cached);
+  }
 
   async respond(request: FastifyRequest, reply: FastifyReply, view: View): Promise<string | Buffer | undefined> {
     if (view instanceof RedirectView) {
@@ -66,6 +87,7 @@ export class ViewRenderer {
     const etag = options.version !== undefined && scope !== 'no-store' ? this.versionTag(request, options.version, htmx) : null;
     if (etag) {
       reply.header('ETag', etag);
+      if (scope === 'public') this.remember(request, reply, etag, htmx, options);
       if (etagMatches(request, etag)) return this.notModified(reply);
       const cached = this.cache.get(etag);
       if (cached !== undefined) return this.send(request, reply, etag, cached);
@@ -127,6 +149,14 @@ export class ViewRenderer {
     this.cache.resize(key, page);
     reply.header('Content-Encoding', encoding).header('Vary', `${reply.getHeader('Vary') ?? ''}, Accept-Encoding`.replace(/^, /, ''));
     return body;
+  }
+
+  /** Only what this answer set itself: the security headers and the request id come from the hooks of every request. */
+  private remember(request: FastifyRequest, reply: FastifyReply, etag: string, htmx: boolean, options: ViewOptions): void {
+    const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8' };
+    for (const name of ['Cache-Control', 'Vary', 'ETag']) headers[name] = String(reply.getHeader(name));
+    Object.assign(headers, options.headers);
+    this.known.remember(request, htmx, { etag, headers });
   }
 
   private versionTag(request: FastifyRequest, version: string, htmx: boolean): string {

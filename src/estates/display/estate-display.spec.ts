@@ -10,7 +10,7 @@ import { isLiveInSourceA, mapSourceAProperty } from '../sources/source-a/source-
 import type { SourceAProperty } from '../sources/source-a/source-a.types.js';
 import { mapSourceBListing } from '../sources/source-b/source-b.mapper.js';
 import type { SourceBListing } from '../sources/source-b/source-b.types.js';
-import { buildTabs, toCardModel, toDisplayModel } from './estate-display.js';
+import { buildTabs, toDisplayModel } from './estate-display.js';
 import { TAB_NAMES } from './tabs.js';
 
 /** The demo catalogue mapped as the sync maps it (records a mapper rejects are left out). */
@@ -175,18 +175,5 @@ describe('extra fields', () => {
     const estate = buildEstate({ extraFields: [{ autoid: 1, type: 'TEXT', name: {}, value: null, values: { nl: 'Twee staanplaatsen' } }] });
     expect(field(estate, 'en')).toMatchObject({ label: 'Parking', text: 'Twee staanplaatsen', lang: 'nl' });
     expect(field(estate, 'nl')).not.toHaveProperty('lang');
-  });
-});
-
-describe(toCardModel.name, () => {
-  it('is a compact card with the first photo and the price', () => {
-    const sut = toCardModel(buildEstate(), fileTranslator('fr'), '/fr/offre/1001/x');
-    expect(sut).toMatchObject({ title: 'Villa spacieuse avec jardin', priceText: '€\u00a0495.000,00', city: 'Gand', path: '/fr/offre/1001/x' });
-    expect(sut.facts[0]).toBe('4 chambres');
-  });
-
-  it('says a rent’s period', () => {
-    const rental = buildEstate({ transaction: { statusId: 2, status: 'TO_RENT', forRent: true }, price: { value: 950, period: null } });
-    expect(toCardModel(rental, fileTranslator('de'), '/x').priceText).toBe('€\u00a0950,00 pro Monat');
   });
 });

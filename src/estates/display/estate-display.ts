@@ -98,20 +98,6 @@ export interface EstateDisplayModel {
   readonly updatedAt: string;
 }
 
-/** A compact card for lists (similar estates). */
-export interface EstateCardModel {
-  readonly id: number;
-  readonly title: string;
-  readonly titleLang?: Locale;
-  readonly typeLabel: string;
-  readonly statusLabel: string;
-  readonly priceText: string;
-  readonly city: string;
-  readonly photo: PhotoModel | null;
-  readonly facts: readonly string[];
-  readonly path: string;
-}
-
 export interface DisplayOptions {
   readonly hiddenTabs?: readonly string[];
   /** The canonical path of a listing (of a unit when `project` is given). */
@@ -224,15 +210,15 @@ function energyBlock(energy: Energy | null, estate: Estate, t: Translator): Ener
   };
 }
 
-function typeLabel(estate: Estate, t: Translator): string {
+export function typeLabel(estate: Estate, t: Translator): string {
   return subTypeLabel(t, estate.headType, estate.subType) || enumLabel(t, 'headType', estate.headType);
 }
 
-function cityName(estate: Estate, t: Translator): string {
+export function cityName(estate: Estate, t: Translator): string {
   return estate.address.city.alias?.[t.locale]?.trim() || estate.address.city.name;
 }
 
-function streetLine(estate: Estate, t: Translator): string | null {
+export function streetLine(estate: Estate, t: Translator): string | null {
   if (!estate.address.visible) return null;
   const street = pickText(estate.address.street, t.locale);
   if (!street) return null;
@@ -241,7 +227,7 @@ function streetLine(estate: Estate, t: Translator): string | null {
 }
 
 /** The CRM's title, else "<type> in <city>" in the page's language. */
-function title(estate: Estate, t: Translator): PickedText {
+export function title(estate: Estate, t: Translator): PickedText {
   const own = pickLocalized(estate.title, t.locale);
   if (own.lang) return own;
   const place = t.locale === 'fr' ? 'à' : 'in';
@@ -397,25 +383,5 @@ export function toDisplayModel(estate: Estate, t: Translator, options: DisplayOp
       path: options.pathFor?.(unit, estate) ?? '',
     })),
     updatedAt: estate.updatedAt,
-  };
-}
-
-export function toCardModel(estate: Estate, t: Translator, path: string): EstateCardModel {
-  const name = title(estate, t);
-  const first = estate.pictures[0];
-  return {
-    id: estate.id,
-    title: name.text,
-    ...langOf('titleLang', name, t.locale),
-    typeLabel: typeLabel(estate, t),
-    statusLabel: enumLabel(t, 'status', estate.transaction.status),
-    priceText: priceDisplay(estate, t).text,
-    city: cityName(estate, t),
-    photo: first ? { large: first.file, thumb: first.thumbnail, alt: name.text } : null,
-    facts: keyFacts(estate, t)
-      .filter((fact) => fact.code !== 'general.bathrooms')
-      .map((fact) => (fact.code === 'general.bedrooms' ? t.t('display.bedroomsCount', { count: fact.text }) : fact.text))
-      .slice(0, 3),
-    path,
   };
 }

@@ -85,3 +85,11 @@ export function isStickerSet(sticker: { color: string | null; colorText: string 
   const text = sticker.colorText?.trim().toLowerCase() ?? '';
   return !(WHITE.has(background) && BLACK.has(text));
 }
+
+/**
+ * A reference as it is searched: upper case without spaces or LIKE wildcards; a search matches references that
+ * start with it ("gnt-0" finds GNT-001). Stored in an indexed column (estates.reference_key) by the sync.
+ */
+export function referenceKey(reference: string): string {
+  return reference.toUpperCase().replace(/[\s%_\\]/g, '');
+}

@@ -3,11 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, Not } from 'typeorm';
 import { AppConfig } from '../../config/config.js';
 import { ChangeFeed } from '../../database/change-feed.js';
+import { AppointmentSyncService } from '../../appointments/appointment-sync.service.js';
 import type { Estate, SourceName } from '../domain/estate.js';
 import type { EstateSource } from '../sources/estate-source.port.js';
 import { FetchBudget, withFetchBudget } from '../sources/http-client.js';
 import { EstateEntity } from './estate.entity.js';
 import { flattenEstate, toRow } from './estate-record.js';
+import { ListingEventEntity } from './listing-event.entity.js';
+import { listingEvents } from './listing-events.js';
 
 /** The configured sources (A and B), provided by the estates module. */
 export const ESTATE_SOURCES = Symbol('ESTATE_SOURCES');
@@ -55,7 +58,8 @@ function reason(error: unknown): string {
  * A source that fails is left alone; a bad record is skipped and reported, the rest goes through.
  * Each source may read at most SYNC_MAX_PAGES pages, SYNC_MAX_RECORDS records and SYNC_MAX_BYTES
  * bytes per run, and the whole run stops after SYNC_TIMEOUT_SECONDS: a source over a limit fails
- * (and keeps its cache). After each source, the ids whose pages changed go out on the change feed.
+ * (and keeps its cache). Each listing's first sighting and price and status changes are recorded
+ * (listing_events) in the same transaction. After each source, the ids whose pages changed go out on the change feed.
  */
 @Injectable()
 export class EstateSyncService {
@@ -67,6 +71,7 @@ export class EstateSyncService {
     @Inject(ESTATE_SOURCES) private readonly sources: readonly EstateSource[],
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly changes: ChangeFeed,
+    private readonly appointments: AppointmentSyncService,
   ) {}
 
   /**
@@ -114,7 +119,22 @@ export class EstateSyncService {
     }
     const { report, changedIds } = await this.store(source.name, estates, skipped);
     await this.publish(changedIds);
+    await this.syncAppointments(source, budget);
     return report;
+  }
+
+  /**
+   * The source's viewing appointments, after its listings (an appointment points at one). A CRM that cannot list
+   * them now leaves the stored ones as they are; the listings' sync is not failed for it.
+   */
+  private async syncAppointments(source: EstateSource, budget: FetchBudget): Promise<void> {
+    if (!source.fetchAppointments) return;
+    try {
+      const appointments = await withFetchBudget(budget, () => source.fetchAppointments!());
+      await this.appointments.store(source.name, appointments);
+    } catch (error) {
+      this.logger.error(`source ${source.name}: appointments not synced, stored ones kept: ${reason(error)}`);
+    }
   }
 
   /** After the commit, so another replica never reloads a listing before its new version is visible. */
@@ -153,7 +173,7 @@ export class EstateSyncService {
       }
 
       const cached = await manager.find(EstateEntity, {
-        select: { id: true, sourceId: true, contentHash: true, parentId: true },
+        select: { id: true, sourceId: true, contentHash: true, parentId: true, price: true, status: true },
         where: { source: name },
       });
       const existing = new Map(cached.map((row) => [row.id, row.contentHash]));
@@ -163,6 +183,9 @@ export class EstateSyncService {
       for (let i = 0; i < changed.length; i += UPSERT_CHUNK) {
         await manager.upsert(EstateEntity, changed.slice(i, i + UPSERT_CHUNK), ['id']);
       }
+      // The listing's history (first seen, price, status) for alert digests, committed with the change itself.
+      const events = listingEvents(new Map(cached.map((row) => [row.id, row])), changed, syncedAt);
+      for (let i = 0; i < events.length; i += UPSERT_CHUNK) await manager.insert(ListingEventEntity, events.slice(i, i + UPSERT_CHUNK));
       const vanishedRows = cached.filter((row) => !rows.has(row.id) && !kept.has(row.sourceId));
       const vanished = vanishedRows.map((row) => row.id);
       if (vanished.length > 0) await manager.delete(EstateEntity, { id: In(vanished) });

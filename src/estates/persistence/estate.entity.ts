@@ -13,6 +13,9 @@ export type EstateDocument = Omit<Estate, 'children'>;
 @Index('ix_estates_type', ['headType', 'subType'])
 @Index('ix_estates_city', ['cityZip', 'cityName'])
 @Index('ix_estates_geo', ['lat', 'lon'])
+// The search's result order per transaction over top-level listings (units are found through their project).
+@Index('ix_estates_search_newest', ['forRent', 'updatedAt'], { where: '"parent_id" IS NULL' })
+@Index('ix_estates_search_price', ['forRent', 'price'], { where: '"parent_id" IS NULL' })
 export class EstateEntity {
   /** The site's id, as in URLs. */
   @PrimaryColumn({ type: 'integer' })
@@ -56,6 +59,12 @@ export class EstateEntity {
 
   @Column({ type: 'varchar', length: 10, nullable: true })
   region!: string | null;
+
+  /** The reference as searched (domain/format.ts referenceKey): an indexed prefix match. */
+  @Index('ix_estates_reference_key')
+  // Collation C: byte order, so a LIKE 'ABC%' prefix match uses the index on any server.
+  @Column({ name: 'reference_key', type: 'varchar', length: 64, nullable: true, collation: 'C' })
+  referenceKey!: string | null;
 
   @Index('ix_estates_price')
   @Column({ type: 'numeric', precision: 14, scale: 2, nullable: true, transformer: {

@@ -1,4 +1,5 @@
 import type { Estate, SourceName } from '../domain/estate.js';
+import type { SourceAppointment } from './appointment-source.port.js';
 
 /** One record of a source: a mapped listing, or a record that could not be mapped (skipped and reported). */
 export type SourceRecord =
@@ -13,6 +14,8 @@ export type SourceRecord =
 export interface EstateSource {
   readonly name: SourceName;
   fetchAll(): AsyncIterable<SourceRecord>;
+  /** The viewing appointments booked in the CRM (records that cannot be mapped are left out); none when absent. */
+  fetchAppointments?(): Promise<readonly SourceAppointment[]>;
 }
 
 export class SourceUnavailableError extends Error {

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HttpStatusError, JsonHttpClient, type HttpClientOptions } from '../http-client.js';
-import type { SourceAPerson, SourceAProperty, SourceASearchRequest, SourceASearchResponse } from './source-a.types.js';
+import type { SourceAAppointment, SourceAPerson, SourceAProperty, SourceASearchRequest, SourceASearchResponse } from './source-a.types.js';
 
 /** The three calls the adapter makes to source A. */
 export interface SourceAApi {
   search(request: SourceASearchRequest): Promise<SourceASearchResponse>;
   property(id: number): Promise<SourceAProperty>;
   person(id: number): Promise<SourceAPerson>;
+  appointments(): Promise<SourceAAppointment[]>;
 }
 
 export interface SourceACredentials {
@@ -43,16 +44,26 @@ export class SourceAHttpApi implements SourceAApi {
   person(id: number): Promise<SourceAPerson> {
     return this.http.get(`api/v1/person/${id}`);
   }
+
+  appointments(): Promise<SourceAAppointment[]> {
+    return this.http.get('api/v1/appointments');
+  }
 }
 
 /** The demo catalogue in fixtures/source-a, answered as the API would (no network). */
 export class SourceAFixtureApi implements SourceAApi {
   private readonly properties: SourceAProperty[];
   private readonly persons: SourceAPerson[];
+  private readonly bookings: SourceAAppointment[];
 
   constructor(directory: string) {
     this.properties = JSON.parse(readFileSync(join(directory, 'properties.json'), 'utf8')) as SourceAProperty[];
     this.persons = JSON.parse(readFileSync(join(directory, 'persons.json'), 'utf8')) as SourceAPerson[];
+    this.bookings = JSON.parse(readFileSync(join(directory, 'appointments.json'), 'utf8')) as SourceAAppointment[];
+  }
+
+  async appointments(): Promise<SourceAAppointment[]> {
+    return this.bookings;
   }
 
   async search(request: SourceASearchRequest): Promise<SourceASearchResponse> {

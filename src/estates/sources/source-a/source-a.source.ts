@@ -1,4 +1,6 @@
 import type { Estate } from '../../domain/estate.js';
+import type { SourceAppointment } from '../appointment-source.port.js';
+import { mapSourceAAppointment } from '../appointment-mappers.js';
 import { type EstateSource, type SourceRecord, SourceUnavailableError } from '../estate-source.port.js';
 import { currentFetchBudget, HttpStatusError } from '../http-client.js';
 import { proxiedImageUrl } from '../image-url.js';
@@ -21,6 +23,12 @@ export class SourceA implements EstateSource {
   readonly name = 'A' as const;
 
   constructor(private readonly api: SourceAApi) {}
+
+  async fetchAppointments(): Promise<readonly SourceAppointment[]> {
+    const raw = await this.api.appointments();
+    if (!Array.isArray(raw)) throw new SourceUnavailableError('A', 'appointments: not a list');
+    return raw.map(mapSourceAAppointment).filter((appointment): appointment is SourceAppointment => appointment !== null);
+  }
 
   async *fetchAll(): AsyncIterable<SourceRecord> {
     const ids = await this.listIds();

@@ -84,3 +84,15 @@ export interface SourceAProperty {
   /** Every other field is a scalar named in snake_case (price, epc_value, garden_text, …). */
   readonly [field: string]: unknown;
 }
+
+/** A viewing appointment as source A's `GET /api/v1/appointments` lists it (every field untrusted). */
+export interface SourceAAppointment {
+  readonly appointment_id?: number;
+  readonly property_id?: number;
+  /** ISO 8601 with an offset. */
+  readonly start?: string;
+  /** planned | cancelled | done */
+  readonly status?: string;
+  readonly contact?: { first_name?: string; last_name?: string; email?: string; phone?: string | null; language?: string | null };
+  readonly agent?: { name?: string; email?: string | null };
+}

@@ -1,3 +1,5 @@
+import type { SourceAppointment } from '../appointment-source.port.js';
+import { mapSourceBAppointment } from '../appointment-mappers.js';
 import { type EstateSource, type SourceRecord, SourceUnavailableError } from '../estate-source.port.js';
 import { currentFetchBudget } from '../http-client.js';
 import type { SourceBApi } from './source-b.api.js';
@@ -9,6 +11,12 @@ export class SourceB implements EstateSource {
   readonly name = 'B' as const;
 
   constructor(private readonly api: SourceBApi) {}
+
+  async fetchAppointments(): Promise<readonly SourceAppointment[]> {
+    const raw = await this.api.appointments();
+    if (!Array.isArray(raw)) throw new SourceUnavailableError('B', 'appointments: not a list');
+    return raw.map(mapSourceBAppointment).filter((appointment): appointment is SourceAppointment => appointment !== null);
+  }
 
   async *fetchAll(): AsyncIterable<SourceRecord> {
     const listings: SourceBListing[] = [];

@@ -72,3 +72,13 @@ export interface SourceBListing {
   /** General scalars (reference, floor, bedrooms, notarySalery, …) sit at the top level. */
   readonly [field: string]: unknown;
 }
+
+/** A viewing appointment as source B's `GET <feed>/appointments` lists it (every field untrusted). */
+export interface SourceBAppointment {
+  readonly id?: string;
+  readonly listingGuid?: string;
+  readonly startsAt?: string;
+  readonly cancelled?: boolean;
+  readonly visitor?: { name?: string; email?: string; phone?: string | null; locale?: string | null };
+  readonly agent?: { name?: string; email?: string | null };
+}

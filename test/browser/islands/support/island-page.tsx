@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { loadConfig } from '../../../../src/config/config.js';
+import { legalIdentity } from '../../../../src/legal/legal-identity.js';
 import { Gallery, type GalleryPhoto, type GalleryTexts } from '../../../../views/components/gallery.js';
 import { MapBlock } from '../../../../views/components/map-block.js';
 import { Modal } from '../../../../views/components/modal.js';
@@ -168,14 +170,15 @@ export function renderIslandPage(manifest: Record<string, string>, { url }: Page
   const ctx: PageContext = {
     locale: 'en',
     t,
-    site: { name: 'Immo Gent', logoUrl: `/assets/${manifest['logo.svg']}`, brandColor: '#0b5a6b', email: 'info@immo.test', phone: '+32 9 123 45 67' },
+    site: { name: 'Immo Gent', logoUrl: `/assets/${manifest['logo.svg']}`, brandColor: '#0b5a6b', email: 'info@immo.test', phone: '+32 9 123 45 67', legal: legalIdentity(loadConfig({})), jsonLd: '{}' },
     assets: { styles: [`/assets/${manifest['app.css']}`], scripts: [`/assets/${manifest['app.js']}`] },
     alternates: { nl: '/page', fr: '/page', en: '/page', de: '/page' },
     hreflang: [],
     canonicalUrl: 'http://immo.test/en/offer/42',
-    nav: { home: '/page', favorites: '/page#favorites', subscribe: '/page#subscribe', privacy: '/page#privacy', terms: '/page#terms', cookieSettings: '/page#cookies' },
+    nav: { home: '/page', favorites: '/page#favorites', subscribe: '/page#subscribe', privacy: '/page#privacy', terms: '/page#terms', cookieSettings: '/page#cookies', holidays: '/page#holidays', contact: '/page#contact' },
     consentAction: '/consent',
     currentPath: '/page',
+    currentUrl: '/page',
   };
   const withoutMap = url.searchParams.get('map') === 'none';
   const photos = demoPhotos(Number(url.searchParams.get('photos') ?? 12));

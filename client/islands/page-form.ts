@@ -1,0 +1,48 @@
+/**
+ * A form on a page (contact, cancel appointment, mail my favourites) posted by htmx in place:
+ * - with a bot check on the page, the token is fetched before the request goes (the hidden `g-recaptcha-response`);
+ * - 422 (the form again, with what to correct) is swapped in like a success, which htmx would not do by itself;
+ * - any other refusal (403, 429, 5xx) says so in an alert above the button (`data-failure-text`).
+ */
+import type { HtmxBeforeSwapDetails } from 'htmx.org';
+import { botCheckToken } from '../lib/bot-check';
+
+const BOT_CHECK_FIELD = 'g-recaptcha-response';
+
+function showFailure(form: HTMLFormElement, text: string): void {
+  let alert = form.querySelector<HTMLElement>('[data-page-form-failure]');
+  if (!alert) {
+    alert = document.createElement('p');
+    alert.className = 'alert alert--danger';
+    alert.setAttribute('role', 'alert');
+    alert.dataset.pageFormFailure = '';
+    form.querySelector('button[type="submit"]')?.before(alert);
+  }
+  alert.textContent = text;
+}
+
+export function mount(element: HTMLElement): void {
+  if (!(element instanceof HTMLFormElement)) return;
+  const form = element;
+  form.addEventListener('htmx:confirm', (event) => {
+    if (!form.dataset.botCheckSiteKey) return;
+    event.preventDefault();
+    const detail = (event as CustomEvent<{ issueRequest: (skipConfirmation: boolean) => void }>).detail;
+    void botCheckToken(form).then((token) => {
+      const field = form.querySelector<HTMLInputElement>(`input[name="${BOT_CHECK_FIELD}"]`);
+      if (field) field.value = token;
+      detail.issueRequest(true);
+    });
+  });
+  form.addEventListener('htmx:beforeSwap', (event) => {
+    const detail = (event as CustomEvent<HtmxBeforeSwapDetails>).detail;
+    const status = detail.xhr.status;
+    if (status === 422) {
+      detail.shouldSwap = true;
+      detail.isError = false;
+    } else if (status >= 400) {
+      showFailure(form, form.dataset.failureText ?? '');
+    }
+  });
+  form.addEventListener('htmx:sendError', () => showFailure(form, form.dataset.failureText ?? ''));
+}

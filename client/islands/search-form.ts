@@ -1,0 +1,36 @@
+/**
+ * The search form with htmx. htmx keeps a page in its history as HTML, which holds the fields' attributes, not what
+ * the visitor has since checked or typed. So once a search's results have arrived (and its URL was pushed), the
+ * fields' state is written into their attributes: when the visitor changes a filter, the snapshot htmx takes of
+ * the page being left still shows that page's filters, and Back restores them with their results. A change of
+ * transaction clears the price range: sale and rent prices have nothing in common.
+ */
+function reflectState(form: HTMLFormElement): void {
+  for (const field of Array.from(form.elements)) {
+    if (field instanceof HTMLInputElement) {
+      if (field.type === 'checkbox' || field.type === 'radio') field.toggleAttribute('checked', field.checked);
+      else field.setAttribute('value', field.value);
+    } else if (field instanceof HTMLSelectElement) {
+      for (const option of Array.from(field.options)) option.toggleAttribute('selected', option.selected);
+    }
+  }
+}
+
+let listening = false;
+
+export function mount(root: HTMLElement): void {
+  const form = root as HTMLFormElement;
+  if (!listening) {
+    listening = true;
+    document.body.addEventListener('htmx:afterSettle', () => {
+      const current = document.querySelector<HTMLFormElement>('form[data-island="search-form"]');
+      if (current) reflectState(current);
+    });
+  }
+  form.addEventListener('change', (event) => {
+    const target = event.target;
+    if (target instanceof HTMLInputElement && target.name === 'transaction') {
+      for (const select of Array.from(form.querySelectorAll<HTMLSelectElement>('select[name="priceMin"], select[name="priceMax"]'))) select.value = '';
+    }
+  });
+}

@@ -1,0 +1,50 @@
+/** Props (JSON in `data-props`) of the search page's islands, shared by the views and the islands. */
+
+export interface ResultsMapProps {
+  /** The markers of the whole result set, as JSON (`/<locale>/ajax/search-map?<query>`). */
+  readonly markersUrl: string;
+  /** A listing's display model as JSON, for the popup card (`/<locale>/ajax/estate/<id>`), with `<estateId>` to fill. */
+  readonly estateUrl: string;
+  readonly tileUrl: string;
+  readonly attribution: string;
+  readonly label: string;
+  readonly zoomInTitle: string;
+  readonly zoomOutTitle: string;
+  /** The button's text while the map is shown ("Hide the map"); it says "Show on the map" otherwise. */
+  readonly hideText: string;
+  /** The popup link's text ("View this property"). */
+  readonly openText: string;
+}
+
+/** A marker as the markers endpoint sends it. */
+export interface ResultMarker {
+  readonly id: number;
+  readonly lat: number;
+  readonly lon: number;
+  readonly headType: string;
+  readonly status: string;
+}
+
+export interface CityComboboxProps {
+  /** `/<locale>/ajax/search-city` (JSON with `Accept: application/json`). */
+  readonly url: string;
+  /** The list's accessible name. */
+  readonly listLabel: string;
+  readonly noMatches: string;
+  /** "{count} suggestions…" per plural form, announced to screen readers: zero, one, other. */
+  readonly countTexts: { readonly zero: string; readonly one: string; readonly other: string };
+}
+
+/** A suggestion as the JSON answer of the city autocomplete gives it. */
+export interface CitySuggestionJson {
+  readonly name: string;
+  readonly zip: string;
+  readonly country: string;
+  /** The country's name for places abroad, else null. */
+  readonly countryName: string | null;
+  readonly count: number;
+  /** "Gent (9000)": what the list shows. */
+  readonly label: string;
+  /** "5 properties". */
+  readonly countText: string;
+}

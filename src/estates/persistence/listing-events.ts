@@ -1,0 +1,33 @@
+import type { ListingEventEntity } from './listing-event.entity.js';
+
+/** What the cache held for a listing before a sync: enough to tell a price or status change. */
+export interface CachedState {
+  readonly price: number | null;
+  readonly status: string;
+}
+
+/** A listing as the sync is about to write it. */
+export interface SyncedState extends CachedState {
+  readonly id: number;
+}
+
+export type NewListingEvent = Omit<ListingEventEntity, 'id'>;
+
+/**
+ * The history a sync adds: NEW for a listing not cached before, PRICE when its price changed, STATUS when its
+ * transaction status changed (both when both did). A listing whose other fields changed adds nothing.
+ */
+export function listingEvents(before: ReadonlyMap<number, CachedState>, after: readonly SyncedState[], at: Date): NewListingEvent[] {
+  const events: NewListingEvent[] = [];
+  const none = { oldPrice: null, newPrice: null, oldStatus: null, newStatus: null };
+  for (const listing of after) {
+    const old = before.get(listing.id);
+    if (!old) {
+      events.push({ ...none, estateId: listing.id, kind: 'NEW', newPrice: listing.price, newStatus: listing.status, occurredAt: at });
+      continue;
+    }
+    if (old.price !== listing.price) events.push({ ...none, estateId: listing.id, kind: 'PRICE', oldPrice: old.price, newPrice: listing.price, occurredAt: at });
+    if (old.status !== listing.status) events.push({ ...none, estateId: listing.id, kind: 'STATUS', oldStatus: old.status, newStatus: listing.status, occurredAt: at });
+  }
+  return events;
+}

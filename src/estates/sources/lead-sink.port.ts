@@ -1,0 +1,81 @@
+import type { SourceName } from '../domain/estate.js';
+import { HttpStatusError } from './http-client.js';
+
+/** A website lead as a CRM receives it. */
+export interface LeadPayload {
+  readonly id: string;
+  readonly kind: string;
+  readonly createdAt: string;
+  readonly locale: string;
+  readonly contact: { readonly name: string; readonly email: string; readonly phone: string | null };
+  readonly message: string;
+  /** The listing the lead is about, by the CRM's own id. */
+  readonly propertyId: string | null;
+}
+
+/** Where a source takes website leads. `deliver` throws when the CRM did not accept it (the job retries). */
+export interface LeadSink {
+  readonly source: SourceName;
+  deliver(lead: LeadPayload): Promise<void>;
+}
+
+/** One POST with a JSON body; anything but 2xx is a failure (no retries here: the job queue retries). */
+async function postJson(url: string, headers: Record<string, string>, body: unknown, timeoutMs: number): Promise<void> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  await response.body?.cancel();
+  if (!response.ok) throw new HttpStatusError(response.status, url);
+}
+
+export interface SourceALeadOptions {
+  readonly baseUrl: string;
+  readonly path: string;
+  readonly credentials: { readonly clientId: string; readonly apiKey: string; readonly serverId: string };
+  readonly timeoutMs: number;
+}
+
+/** Source A: its contact endpoint (`POST <base>/api/v1/contact`), authenticated as the listing reads are. */
+export class SourceALeadSink implements LeadSink {
+  readonly source = 'A' as const;
+  constructor(private readonly options: SourceALeadOptions) {}
+
+  deliver(lead: LeadPayload): Promise<void> {
+    const { baseUrl, path, credentials, timeoutMs } = this.options;
+    const url = new URL(path, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).toString();
+    const headers = { 'X-CLIENT-ID': credentials.clientId, client_id: credentials.clientId, api_key: credentials.apiKey, server_id: credentials.serverId };
+    const [firstName, ...rest] = lead.contact.name.split(/\s+/);
+    return postJson(
+      url,
+      headers,
+      {
+        external_id: lead.id,
+        origin: 'website',
+        type: lead.kind,
+        language: lead.locale,
+        first_name: firstName ?? '',
+        last_name: rest.join(' '),
+        email: lead.contact.email,
+        phone: lead.contact.phone,
+        message: lead.message,
+        property_id: lead.propertyId === null ? null : Number(lead.propertyId),
+        created_at: lead.createdAt,
+      },
+      timeoutMs,
+    );
+  }
+}
+
+/** Source B: a webhook URL that takes the lead as JSON, authenticated with the feed's bearer token. */
+export class SourceBLeadSink implements LeadSink {
+  readonly source = 'B' as const;
+  constructor(private readonly options: { readonly url: string; readonly token: string | undefined; readonly timeoutMs: number }) {}
+
+  deliver(lead: LeadPayload): Promise<void> {
+    const headers: Record<string, string> = this.options.token ? { Authorization: `Bearer ${this.options.token}` } : {};
+    return postJson(this.options.url, headers, { event: 'lead', lead }, this.options.timeoutMs);
+  }
+}

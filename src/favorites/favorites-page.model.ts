@@ -1,0 +1,65 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { FavoritesMailForm, type FavoritesMailFormModel, FavoritesPage, type FavoritesPageModel } from '../../views/pages/favorites-page.js';
+import { fragment, type FragmentView, page, type PageView } from '../common/rendering/view.js';
+import { AppConfig } from '../config/config.js';
+import type { FormState, FormView } from '../forms/form-view.js';
+import { TranslationService } from '../i18n/translation.service.js';
+import type { Locale } from '../routing/locales.js';
+import { urlFor } from '../routing/routes.js';
+import { FavoritesService } from './favorites.service.js';
+
+/** The favourites page for this visitor (their cookie): never shared-cached. */
+@Injectable()
+export class FavoritesPages {
+  constructor(
+    private readonly favorites: FavoritesService,
+    private readonly translations: TranslationService,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  mailForm(locale: Locale, state?: FormState): FavoritesMailFormModel {
+    const t = this.translations.forLocale(locale);
+    const value = (name: string) => {
+      const typed = state?.values[name];
+      return typeof typed === 'string' ? typed : '';
+    };
+    const error = (name: string) => (state?.errors[name] ? t.t(state.errors[name]!) : undefined);
+    return {
+      action: urlFor('favoritesMail', locale),
+      privacyUrl: urlFor('privacy', locale),
+      email: { value: value('email'), error: error('email') },
+      consentError: error('privacyConsent'),
+      consentChecked: ['on', 'true', '1'].includes(value('privacyConsent')),
+      refused: Boolean(state),
+      botCheckSiteKey: this.config.BOT_CHECK_SITE_KEY ?? null,
+    };
+  }
+
+  async view(request: FastifyRequest, locale: Locale, options: { mailed?: boolean; state?: FormState } = {}): Promise<PageView<FavoritesPageModel>> {
+    const key = this.config.BOT_CHECK_SITE_KEY;
+    const model: FavoritesPageModel = {
+      items: await this.favorites.items(this.favorites.ids(request), locale),
+      searchUrl: urlFor('home', locale),
+      mail: this.mailForm(locale, options.state),
+      mailed: options.mailed ?? false,
+      botCheckScript: key ? `${this.config.BOT_CHECK_SCRIPT_URL}?render=${encodeURIComponent(key)}` : null,
+    };
+    return page(FavoritesPage, model, { route: 'favorites', indexable: false }, { cache: 'private', ...(options.state ? { status: 422 } : {}) });
+  }
+}
+
+/** "Mail me my favourites" shown again with its messages. */
+@Injectable()
+export class FavoritesMailFormView implements FormView {
+  constructor(private readonly pages: FavoritesPages) {}
+
+  fragment(_request: FastifyRequest, locale: Locale, state: FormState): FragmentView {
+    const model = this.pages.mailForm(locale, state);
+    return fragment((ctx) => FavoritesMailForm({ ctx, model }), { status: 422, cache: 'no-store' });
+  }
+
+  page(request: FastifyRequest, locale: Locale, state: FormState): Promise<PageView<FavoritesPageModel>> {
+    return this.pages.view(request, locale, { state });
+  }
+}

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { BookingForm } from '../../views/fragments/booking-form.js';
+import { HolidayUnitPage } from '../../views/pages/holiday-unit-page.js';
+import { NotFoundError } from '../common/errors.js';
+import { fragment, type FragmentView, page, type View } from '../common/rendering/view.js';
+import type { FormState, FormView } from '../forms/form-view.js';
+import { TranslationService } from '../i18n/translation.service.js';
+import type { Locale } from '../routing/locales.js';
+import { todayInBelgium } from './domain/stay.js';
+import { type BookingFormState, HolidayPages } from './holiday-pages.service.js';
+import { HolidayRepository } from './persistence/holiday.repository.js';
+
+/** Messages are i18n keys from the DTO's checks, or sentences the service already wrote in the visitor's language. */
+const MESSAGE_KEY = /^(forms|holiday)\.errors\.\w+$/;
+
+/** The booking form shown again with its messages: the form for htmx, the unit page without JavaScript (422). */
+@Injectable()
+export class BookingFormView implements FormView {
+  constructor(
+    private readonly repository: HolidayRepository,
+    private readonly pages: HolidayPages,
+    private readonly translations: TranslationService,
+  ) {}
+
+  private async load(request: FastifyRequest, locale: Locale, state: FormState) {
+    const id = Number((request.params as Record<string, string>).rentalUnitId);
+    const found = Number.isInteger(id) && id > 0 ? await this.repository.find(id) : null;
+    if (!found) throw new NotFoundError();
+    const t = this.translations.forLocale(locale).t;
+    const values = Object.fromEntries(Object.entries(state.values).map(([key, value]) => [key, typeof value === 'string' ? value : (value[0] ?? '')]));
+    const errors = Object.fromEntries(Object.entries(state.errors).map(([field, message]) => [field, MESSAGE_KEY.test(message) ? t(message) : message]));
+    const formState: BookingFormState = { values, errors, errorSummary: t('holiday.booking.errorSummary') };
+    return { found, ranges: await this.repository.ranges(id), formState };
+  }
+
+  async fragment(request: FastifyRequest, locale: Locale, state: FormState): Promise<FragmentView> {
+    const { found, ranges, formState } = await this.load(request, locale, state);
+    const props = this.pages.bookingForm(found.unit, ranges, locale, todayInBelgium(), formState);
+    return fragment(() => BookingForm(props), { status: 422, cache: 'no-store' });
+  }
+
+  async page(request: FastifyRequest, locale: Locale, state: FormState): Promise<View> {
+    const { found, ranges, formState } = await this.load(request, locale, state);
+    const model = this.pages.pageModel(found.unit, ranges, locale, todayInBelgium(), formState);
+    return page(HolidayUnitPage, model, { route: 'holiday', params: { rentalUnitId: found.unit.id }, indexable: false }, { status: 422, cache: 'no-store' });
+  }
+}

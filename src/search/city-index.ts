@@ -1,0 +1,70 @@
+import type { Locale } from '../routing/locales.js';
+import type { CityRow, ResolvedLocations } from './search.repository.js';
+import { isZipTerm, normalizeName } from './search-criteria.js';
+
+/** A city suggestion: what the field gets when chosen, and what the list shows. */
+export interface CitySuggestion {
+  /** The name in the visitor's language (Luik on /nl, Liège on /fr): the search understands every alias. */
+  readonly name: string;
+  readonly zip: string;
+  /** ISO code; the view names a country only for listings abroad. */
+  readonly country: string;
+  readonly count: number;
+}
+
+interface IndexedCity extends CityRow {
+  /** Every name the city goes by, normalized (Liège, Luik, Lüttich → liege, luik, luttich). */
+  readonly keys: readonly string[];
+}
+
+/** How many suggestions the autocomplete gives at most. */
+export const CITY_SUGGESTIONS_LIMIT = 8;
+
+/**
+ * The cities that have listings a visitor may see, with every localized alias: resolves the locations a visitor
+ * typed into what the query filters on, and answers the autocomplete. Built once per catalogue version.
+ */
+export class CityIndex {
+  private readonly cities: readonly IndexedCity[];
+
+  constructor(rows: readonly CityRow[]) {
+    this.cities = rows.map((row) => ({
+      ...row,
+      keys: [...new Set([row.name, ...Object.values(row.alias)].filter((name): name is string => !!name).map(normalizeName))],
+    }));
+  }
+
+  /** Zip terms as typed; names as every (zip, name) of a city that goes by that name in any language. */
+  resolve(locations: readonly string[]): ResolvedLocations | null {
+    if (locations.length === 0) return null;
+    const zips = locations.filter(isZipTerm).map((term) => term.trim());
+    const names = new Set(locations.filter((term) => !isZipTerm(term)).map(normalizeName));
+    const matching = this.cities.filter((city) => city.keys.some((key) => names.has(key)));
+    return { zips, cityZips: [...new Set(matching.map((city) => city.zip))], cityNames: [...new Set(matching.map((city) => city.name))] };
+  }
+
+  /** A city's name in `locale` (Luik for Liège on /nl); the name itself when it has no alias there or is unknown. */
+  localName(name: string, locale: Locale): string {
+    const key = normalizeName(name);
+    const city = this.cities.find((candidate) => candidate.keys.includes(key));
+    return city?.alias[locale]?.trim() || city?.name || name;
+  }
+
+  /**
+   * Cities whose zip starts with the digits typed, or one of whose names starts with (or, from the third letter,
+   * contains a word starting with) the text typed, accents and case aside; one entry per zip and city, sorted by
+   * name in the visitor's language, at most `limit`.
+   */
+  suggest(query: string, locale: Locale, limit = CITY_SUGGESTIONS_LIMIT): CitySuggestion[] {
+    const term = normalizeName(query);
+    if (term === '') return [];
+    const digits = /^\d+$/.test(term);
+    const matches = this.cities.filter((city) =>
+      digits ? city.zip.startsWith(term) : city.keys.some((key) => key.startsWith(term) || (term.length >= 3 && key.includes(` ${term}`))),
+    );
+    return matches
+      .map((city) => ({ name: city.alias[locale]?.trim() || city.name, zip: city.zip, country: city.country, count: city.count }))
+      .sort((a, b) => a.name.localeCompare(b.name, locale) || a.zip.localeCompare(b.zip))
+      .slice(0, limit);
+  }
+}

@@ -1,0 +1,109 @@
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { HEAD_TYPES } from '../estates/domain/estate.js';
+
+/** The sort orders a visitor can choose; `newest` is the default. */
+export const SORT_ORDERS = ['newest', 'price-asc', 'price-desc'] as const;
+export const SEARCH_TRANSACTIONS = ['buy', 'rent'] as const;
+
+/** Bounds that keep a hand-made URL from asking the database for silly work. */
+export const MAX_LOCATIONS = 10;
+export const MAX_TYPES = 20;
+export const MAX_PAGE = 500;
+const MAX_PRICE = 1_000_000_000;
+
+/** A query value as Fastify gives it (a string, or an array when repeated) as a list of non-empty strings. */
+const list = ({ value }: { value: unknown }): string[] | undefined => {
+  const values = (Array.isArray(value) ? value : [value]).filter((item): item is string => typeof item === 'string');
+  const items = values.map((item) => item.trim()).filter((item) => item !== '');
+  return items.length > 0 ? items : undefined;
+};
+
+/** Locations may come as several fields or as one comma-separated text field (the search without JavaScript). */
+const locationList = ({ value }: { value: unknown }): string[] | undefined => {
+  const items = list({ value })?.flatMap((item) => item.split(/[,;]/)).map((item) => item.trim()).filter((item) => item !== '');
+  return items && items.length > 0 ? [...new Set(items)] : undefined;
+};
+
+const text = ({ value }: { value: unknown }): string | undefined => {
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' && first.trim() !== '' ? first.trim() : undefined;
+};
+
+/** A number field: empty is absent; "250.000" (Belgian grouping) and "250000" read the same. */
+const whole = ({ value }: { value: unknown }): number | undefined => {
+  const raw = text({ value });
+  if (raw === undefined) return undefined;
+  const digits = raw.replace(/[\s.€]/g, '');
+  return /^\d{1,12}$/.test(digits) ? Number(digits) : Number.NaN;
+};
+
+/**
+ * The search's GET query string. Every field is optional: the home page without a query is the search for
+ * everything. A field that does not validate is dropped by parseSearchQuery rather than refused, so an old or
+ * hand-edited link still shows results.
+ */
+export class SearchCriteriaDto {
+  @Transform(text)
+  @IsOptional()
+  @IsIn(SEARCH_TRANSACTIONS)
+  transaction?: (typeof SEARCH_TRANSACTIONS)[number];
+
+  @Transform(list)
+  @IsOptional()
+  @ArrayMaxSize(MAX_TYPES)
+  @IsIn(HEAD_TYPES, { each: true })
+  headTypes?: string[];
+
+  @Transform(list)
+  @IsOptional()
+  @ArrayMaxSize(MAX_TYPES)
+  @Matches(/^[A-Z][A-Z_]{0,39}$/, { each: true })
+  subTypes?: string[];
+
+  @Transform(locationList)
+  @IsOptional()
+  @ArrayMaxSize(MAX_LOCATIONS)
+  @IsString({ each: true })
+  @MaxLength(80, { each: true })
+  locations?: string[];
+
+  @Transform(whole)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_PRICE)
+  priceMin?: number;
+
+  @Transform(whole)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_PRICE)
+  priceMax?: number;
+
+  @Transform(whole)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(50)
+  bedroomsMin?: number;
+
+  @Transform(text)
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  reference?: string;
+
+  @Transform(text)
+  @IsOptional()
+  @IsIn(SORT_ORDERS)
+  sort?: (typeof SORT_ORDERS)[number];
+
+  @Transform(whole)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE)
+  page?: number;
+}

@@ -1,0 +1,127 @@
+import { buildEstate } from '../../test/factories/estate.factory.js';
+import type { Estate } from '../estates/domain/estate.js';
+import { EMPTY_CRITERIA, hasFilters, matchesCriteria, normalizeName, parseSearchQuery, type SearchCriteria, toSearchQuery } from './search-criteria.js';
+
+const criteria = (overrides: Partial<SearchCriteria>): SearchCriteria => ({ ...EMPTY_CRITERIA, ...overrides });
+
+describe(parseSearchQuery.name, () => {
+  it('reads every field of the GET form, repeated fields as lists', () => {
+    expect(
+      parseSearchQuery({
+        transaction: 'rent',
+        headTypes: ['HOUSE', 'APARTMENT'],
+        subTypes: 'VILLA',
+        locations: 'Gent, 2000',
+        priceMin: '250.000',
+        priceMax: '500000',
+        bedroomsMin: '2',
+        reference: ' ab-12 ',
+        sort: 'price-desc',
+        page: '3',
+      }),
+    ).toEqual({
+      transaction: 'rent',
+      headTypes: ['HOUSE', 'APARTMENT'],
+      subTypes: ['VILLA'],
+      locations: ['Gent', '2000'],
+      priceMin: 250_000,
+      priceMax: 500_000,
+      bedroomsMin: 2,
+      reference: 'ab-12',
+      sort: 'price-desc',
+      page: 3,
+    });
+  });
+
+  it('ignores values that do not validate instead of refusing the search', () => {
+    expect(parseSearchQuery({ transaction: 'steal', headTypes: ['CASTLE'], priceMin: 'cheap', page: '0', sort: 'random' })).toEqual(EMPTY_CRITERIA);
+  });
+
+  it('treats empty form fields as absent', () => {
+    expect(parseSearchQuery({ transaction: '', locations: '', priceMin: '', priceMax: '', bedroomsMin: '', reference: '' })).toEqual(EMPTY_CRITERIA);
+  });
+
+  it('swaps a price range typed the wrong way round', () => {
+    expect(parseSearchQuery({ priceMin: '400000', priceMax: '100000' })).toMatchObject({ priceMin: 100_000, priceMax: 400_000 });
+  });
+});
+
+describe(toSearchQuery.name, () => {
+  it('round-trips through parseSearchQuery', () => {
+    const search = criteria({ transaction: 'buy', headTypes: ['HOUSE'], locations: ['Gent', '9000'], priceMax: 400_000, bedroomsMin: 3, sort: 'price-asc', page: 2 });
+    expect(parseSearchQuery(new URLSearchParams(toSearchQuery(search)))).toEqual(search);
+  });
+
+  it('writes only what differs from the defaults, so the same search has one URL', () => {
+    expect(toSearchQuery(EMPTY_CRITERIA)).toBe('');
+    expect(toSearchQuery(criteria({ transaction: 'rent', page: 4 }), { page: false })).toBe('transaction=rent');
+  });
+
+  it('says whether anything is filtered', () => {
+    expect(hasFilters(criteria({ sort: 'price-asc', page: 2 }))).toBe(false);
+    expect(hasFilters(criteria({ bedroomsMin: 1 }))).toBe(true);
+  });
+});
+
+describe(normalizeName.name, () => {
+  it('ignores case, accents and punctuation', () => {
+    expect(normalizeName('Liège')).toBe('liege');
+    expect(normalizeName('Sint-Niklaas')).toBe(normalizeName('sint niklaas'));
+  });
+});
+
+describe(matchesCriteria.name, () => {
+  const villa = buildEstate({ id: 1, price: { value: 450_000 }, bedrooms: 4, reference: 'GNT-001' });
+  const flat: Estate = buildEstate({
+    id: 2,
+    headType: 'APARTMENT',
+    subType: 'FLAT',
+    transaction: { statusId: 2, status: 'TO_RENT', forRent: true },
+    price: { value: 950 },
+    bedrooms: 1,
+    address: { city: { zip: '4000', name: 'Liège', alias: { nl: 'Luik', de: 'Lüttich' } } },
+  });
+
+  it('matches the transaction', () => {
+    expect(matchesCriteria(villa, criteria({ transaction: 'buy' }))).toBe(true);
+    expect(matchesCriteria(villa, criteria({ transaction: 'rent' }))).toBe(false);
+    expect(matchesCriteria(flat, criteria({ transaction: 'rent' }))).toBe(true);
+  });
+
+  it('matches a location by zip or by any language’s name, accents and case aside', () => {
+    expect(matchesCriteria(flat, criteria({ locations: ['4000'] }))).toBe(true);
+    expect(matchesCriteria(flat, criteria({ locations: ['luik'] }))).toBe(true);
+    expect(matchesCriteria(flat, criteria({ locations: ['LIEGE'] }))).toBe(true);
+    expect(matchesCriteria(flat, criteria({ locations: ['Gent', 'Lüttich'] }))).toBe(true);
+    expect(matchesCriteria(flat, criteria({ locations: ['Gent', '400'] }))).toBe(false);
+  });
+
+  it('matches types, price range, minimum bedrooms and a reference fragment', () => {
+    expect(matchesCriteria(villa, criteria({ headTypes: ['HOUSE'], subTypes: ['VILLA'] }))).toBe(true);
+    expect(matchesCriteria(villa, criteria({ headTypes: ['APARTMENT'] }))).toBe(false);
+    expect(matchesCriteria(villa, criteria({ priceMin: 400_000, priceMax: 450_000 }))).toBe(true);
+    expect(matchesCriteria(villa, criteria({ priceMax: 449_999 }))).toBe(false);
+    expect(matchesCriteria(villa, criteria({ bedroomsMin: 4 }))).toBe(true);
+    expect(matchesCriteria(villa, criteria({ bedroomsMin: 5 }))).toBe(false);
+    expect(matchesCriteria(villa, criteria({ reference: 'gnt-0' }))).toBe(true);
+    expect(matchesCriteria(villa, criteria({ reference: 'ANT' }))).toBe(false);
+  });
+
+  it('matches a project when one of its units answers the unit criteria', () => {
+    const project = buildEstate({
+      id: 10,
+      isProject: true,
+      headType: 'PROJECT',
+      subType: 'NEW_BUILD_PROJECT',
+      price: { value: null, priceFrom: 200_000 },
+      bedrooms: null,
+      children: [
+        buildEstate({ id: 11, parentId: 10, headType: 'APARTMENT', subType: 'FLAT', price: { value: 210_000 }, bedrooms: 1 }),
+        buildEstate({ id: 12, parentId: 10, headType: 'APARTMENT', subType: 'PENTHOUSE', price: { value: 520_000 }, bedrooms: 3 }),
+      ],
+    });
+    expect(matchesCriteria(project, criteria({ headTypes: ['APARTMENT'], bedroomsMin: 3 }))).toBe(true);
+    expect(matchesCriteria(project, criteria({ headTypes: ['PROJECT'] }))).toBe(true);
+    expect(matchesCriteria(project, criteria({ bedroomsMin: 3, priceMax: 300_000 }))).toBe(false);
+  });
+});

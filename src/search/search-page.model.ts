@@ -1,0 +1,240 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CityComboboxProps, ResultsMapProps } from '../../client/islands/search-props.js';
+import { AppConfig } from '../config/config.js';
+import { enumLabel, subTypeLabel } from '../estates/domain/enum-labels.js';
+import { HEAD_TYPES } from '../estates/domain/estate.js';
+import { formatNumber } from '../estates/domain/format.js';
+import { estatePath } from '../estates/domain/slug.js';
+import { type EstateCard, toEstateCard } from '../estates/display/estate-card.js';
+import { TranslationService } from '../i18n/translation.service.js';
+import { LOCALES, type Locale } from '../routing/locales.js';
+import { urlFor } from '../routing/routes.js';
+import { jsonForScript } from '../seo/structured-data.js';
+import { type LandingPage, landingPageFor } from './landing-pages.js';
+import { hasFilters, type SearchCriteria, toSearchQuery } from './search-criteria.js';
+import { SORT_ORDERS } from './search-criteria.dto.js';
+import { SEARCH_PAGE_SIZE, SearchService } from './search.service.js';
+
+export interface Choice {
+  readonly value: string;
+  readonly label: string;
+  readonly selected: boolean;
+}
+
+export interface SearchFormModel {
+  readonly action: string;
+  readonly transactions: readonly Choice[];
+  readonly headTypes: readonly Choice[];
+  /** Sub types of the chosen head types only (empty until a head type is chosen). */
+  readonly subTypes: readonly Choice[];
+  readonly locationsText: string;
+  readonly priceMin: readonly Choice[];
+  readonly priceMax: readonly Choice[];
+  readonly bedrooms: readonly Choice[];
+  readonly reference: string;
+  /** The secondary filters (price, bedrooms, reference) start folded unless one of them is set. */
+  readonly moreOpen: boolean;
+  readonly sorts: readonly Choice[];
+  readonly resetHref: string;
+  readonly combobox: CityComboboxProps;
+}
+
+export interface PageLink {
+  readonly page: number;
+  readonly href: string;
+  readonly current: boolean;
+}
+
+export interface SearchResultsModel {
+  readonly cards: readonly EstateCard[];
+  readonly total: number;
+  readonly countText: string;
+  readonly page: number;
+  readonly pageCount: number;
+  readonly pages: readonly PageLink[];
+  readonly previousHref: string | null;
+  readonly nextHref: string | null;
+  /** Set when nothing matched: where to be kept informed of exactly this search. */
+  readonly keepInformedHref: string | null;
+  /** Sold and rented listings are shown (last). */
+  readonly showsUnavailable: boolean;
+  readonly map: ResultsMapProps | null;
+}
+
+export interface SearchPageModel {
+  readonly title: string;
+  readonly description: string;
+  readonly heading: string;
+  readonly intro: string;
+  /** Only the home page and the landing pages are indexed; other searches are `noindex, follow`. */
+  readonly indexable: boolean;
+  readonly jsonLd: string;
+  readonly form: SearchFormModel;
+  readonly results: SearchResultsModel;
+  readonly landingLinks: ReadonlyArray<{ readonly href: string; readonly label: string }>;
+}
+
+/** Price steps of the range selects: sales and rents differ by three orders of magnitude. */
+export const SALE_PRICES = [100_000, 150_000, 200_000, 250_000, 300_000, 350_000, 400_000, 500_000, 600_000, 750_000, 1_000_000, 1_500_000];
+export const RENT_PRICES = [500, 600, 750, 900, 1_000, 1_250, 1_500, 2_000, 2_500, 3_000];
+const BEDROOMS = [1, 2, 3, 4, 5];
+/** Page links around the current page (and always the first and last). */
+const PAGE_LINKS_AROUND = 2;
+
+function priceChoices(criteria: SearchCriteria, selected: number | null, emptyLabel: string): Choice[] {
+  const steps = criteria.transaction === 'rent' ? RENT_PRICES : SALE_PRICES;
+  const values = selected !== null && !steps.includes(selected) ? [...steps, selected].sort((a, b) => a - b) : steps;
+  return [
+    { value: '', label: emptyLabel, selected: selected === null },
+    ...values.map((value) => ({ value: String(value), label: `€ ${formatNumber(value)}`, selected: value === selected })),
+  ];
+}
+
+function pageNumbers(page: number, pageCount: number): number[] {
+  const pages = new Set<number>([1, pageCount]);
+  for (let n = page - PAGE_LINKS_AROUND; n <= page + PAGE_LINKS_AROUND; n++) if (n >= 1 && n <= pageCount) pages.add(n);
+  return [...pages].sort((a, b) => a - b);
+}
+
+/** `/nl` or `/nl?transaction=buy…` */
+export function searchHref(locale: Locale, query: string): string {
+  return query ? `${urlFor('home', locale)}?${query}` : urlFor('home', locale);
+}
+
+/** The search page and its results fragment, decided and formatted; views only lay them out. */
+@Injectable()
+export class SearchPageModels {
+  constructor(
+    private readonly search: SearchService,
+    private readonly translations: TranslationService,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  /** Each locale's URL of this search (the query is the same in every language). */
+  paths(criteria: SearchCriteria): Record<Locale, string> {
+    const query = toSearchQuery(criteria);
+    return Object.fromEntries(LOCALES.map((locale) => [locale, searchHref(locale, query)])) as Record<Locale, string>;
+  }
+
+  async pageModel(criteria: SearchCriteria, locale: Locale): Promise<SearchPageModel> {
+    const t = this.translations.forLocale(locale);
+    const [results, form, landingPages, cities] = await Promise.all([
+      this.results(criteria, locale),
+      this.form(criteria, locale),
+      this.search.landingPages(),
+      this.search.cities(),
+    ]);
+    const landing = landingPageFor(criteria, landingPages);
+    const landingTitle = (page: LandingPage) => t.t(`search.landing.${page.headType}-${page.transaction}`, { city: cities.localName(page.city, locale) });
+    const baseTitle = landing ? landingTitle(landing) : t.t('search.metaTitle');
+    const title = criteria.page > 1 ? t.t('search.pageTitle', { title: baseTitle, page: criteria.page }) : baseTitle;
+    return {
+      title,
+      description: landing ? t.t('search.landing.description', { title: baseTitle }) : t.t('search.metaDescription'),
+      heading: landing ? baseTitle : t.t('search.heading'),
+      intro: t.t('search.intro'),
+      indexable: !hasFilters(criteria) ? criteria.page === 1 && criteria.sort === 'newest' : landing !== undefined,
+      jsonLd: this.itemList(results.cards, title),
+      form,
+      results,
+      landingLinks: landingPages.map((page) => ({ href: searchHref(locale, page.query), label: landingTitle(page) })),
+    };
+  }
+
+  async results(criteria: SearchCriteria, locale: Locale): Promise<SearchResultsModel> {
+    const t = this.translations.forLocale(locale);
+    const { estates, total, visibility } = await this.search.search(criteria);
+    const pageCount = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
+    const page = criteria.page;
+    const hrefOf = (n: number) => searchHref(locale, toSearchQuery({ ...criteria, page: n }));
+    const query = toSearchQuery(criteria, { page: false });
+    const saved = toSearchQuery(criteria, { page: false, sort: false });
+    return {
+      cards: estates.map((estate) => toEstateCard(estate, t, estatePath(estate, t))),
+      total,
+      countText: t.t('search.results.count', { count: total }),
+      page,
+      pageCount,
+      pages: total === 0 ? [] : pageNumbers(page, pageCount).map((n) => ({ page: n, href: hrefOf(n), current: n === page })),
+      previousHref: page > 1 && page <= pageCount ? hrefOf(page - 1) : null,
+      nextHref: page < pageCount ? hrefOf(page + 1) : null,
+      keepInformedHref: total === 0 ? (saved ? `${urlFor('subscribe', locale)}?${saved}` : urlFor('subscribe', locale)) : null,
+      showsUnavailable: visibility.showUnavailable,
+      map:
+        total === 0
+          ? null
+          : {
+              markersUrl: query ? `${urlFor('ajaxSearchMap', locale)}?${query}` : urlFor('ajaxSearchMap', locale),
+              estateUrl: urlFor('ajaxEstate', locale, { estateId: '<estateId>' }).replace('%3CestateId%3E', '<estateId>'),
+              tileUrl: this.config.MAP_TILE_URL,
+              attribution: this.config.MAP_TILE_ATTRIBUTION,
+              label: t.t('search.map.label'),
+              zoomInTitle: t.t('detail.map.zoomIn'),
+              zoomOutTitle: t.t('detail.map.zoomOut'),
+              hideText: t.t('search.map.hide'),
+              openText: t.t('search.map.open'),
+            },
+    };
+  }
+
+  async form(criteria: SearchCriteria, locale: Locale): Promise<SearchFormModel> {
+    const t = this.translations.forLocale(locale);
+    const facets = await this.search.facets();
+    const offered = facets.filter((facet) => criteria.transaction === null || facet.forRent === (criteria.transaction === 'rent'));
+    const headTypes = HEAD_TYPES.filter((type) => offered.some((facet) => facet.headType === type) || criteria.headTypes.includes(type));
+    const subTypes = [
+      ...new Map(
+        offered
+          .filter((facet) => facet.subType !== null && criteria.headTypes.includes(facet.headType as never))
+          .map((facet) => [facet.subType!, subTypeLabel(t, facet.headType, facet.subType) || facet.subType!] as const),
+      ),
+    ].sort((a, b) => a[1].localeCompare(b[1], locale));
+    return {
+      action: urlFor('home', locale),
+      transactions: [
+        { value: '', label: t.t('search.form.any'), selected: criteria.transaction === null },
+        { value: 'buy', label: t.t('search.form.buy'), selected: criteria.transaction === 'buy' },
+        { value: 'rent', label: t.t('search.form.rent'), selected: criteria.transaction === 'rent' },
+      ],
+      headTypes: headTypes.map((type) => ({ value: type, label: enumLabel(t, 'headType', type), selected: criteria.headTypes.includes(type) })),
+      subTypes: subTypes.map(([value, label]) => ({ value, label, selected: criteria.subTypes.includes(value) })),
+      locationsText: criteria.locations.join(', '),
+      priceMin: priceChoices(criteria, criteria.priceMin, t.t('search.form.noMin')),
+      priceMax: priceChoices(criteria, criteria.priceMax, t.t('search.form.noMax')),
+      bedrooms: [
+        { value: '', label: t.t('search.form.bedroomsAny'), selected: criteria.bedroomsMin === null },
+        ...BEDROOMS.map((n) => ({ value: String(n), label: `${n}+`, selected: criteria.bedroomsMin === n })),
+      ],
+      reference: criteria.reference ?? '',
+      moreOpen: criteria.priceMin !== null || criteria.priceMax !== null || criteria.bedroomsMin !== null || criteria.reference !== null,
+      sorts: SORT_ORDERS.map((sort) => ({ value: sort, label: t.t(`search.sort.${sort}`), selected: criteria.sort === sort })),
+      resetHref: urlFor('home', locale),
+      combobox: {
+        url: urlFor('ajaxSearchCity', locale),
+        listLabel: t.t('search.autocomplete.listLabel'),
+        noMatches: t.t('search.autocomplete.noMatches'),
+        countTexts: {
+          zero: t.t('search.autocomplete.suggestions', { count: 0 }),
+          one: t.t('search.autocomplete.suggestions', { count: 1 }),
+          other: t.t('search.autocomplete.suggestions', { count: '{count}' }),
+        },
+      },
+    };
+  }
+
+  /** ItemList JSON-LD of the results on the page (their canonical URLs). */
+  private itemList(cards: readonly EstateCard[], name: string): string {
+    return jsonForScript({
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      name,
+      numberOfItems: cards.length,
+      itemListElement: cards.map((card, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        url: new URL(card.path, this.config.PUBLIC_BASE_URL).toString(),
+        name: card.title,
+      })),
+    });
+  }
+}

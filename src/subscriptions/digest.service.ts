@@ -1,0 +1,149 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DigestCardModel } from '../../views/mail/subscription-mails.js';
+import { DataSource, In } from 'typeorm';
+import { AppConfig } from '../config/config.js';
+import { EstateDetailService, type FoundEstate } from '../detail/estate-detail.service.js';
+import { cardFacts, toEstateCard } from '../estates/display/estate-card.js';
+import { ListingEventEntity } from '../estates/persistence/listing-event.entity.js';
+import type { Translator } from '../i18n/translator.js';
+import { TranslationService } from '../i18n/translation.service.js';
+import { MailOutboxService } from '../mail/mail-outbox.service.js';
+import type { Locale } from '../routing/locales.js';
+import { parsePropertyImageUrl, propertyImageVariantUrl } from '../routing/routes.js';
+import { changeText, DIGEST_LOOKBACK_MS, isDigestDue, isDigestEvent } from './digest-rules.js';
+import { SubscriptionEntity } from './subscription.entity.js';
+import { SubscriptionDeliveryEntity } from './subscription-delivery.entity.js';
+import { describeCriteria, matchesSubscription } from './subscription-criteria.js';
+import { SubscriptionService } from './subscription.service.js';
+
+/** Cards in one digest at most: a mail, not a catalogue (the rest waits for the next digest). */
+const MAX_CARDS = 20;
+/** The photo width digests use: a plain JPEG every mail client shows, sharp on a 600 px column. */
+const MAIL_PHOTO_WIDTH = 768;
+
+export interface DigestRunReport {
+  /** Subscriptions that got a digest in this run. */
+  readonly mailed: number;
+}
+
+/**
+ * After every sync (and on a schedule, for daily and weekly windows): the listing events since each active
+ * subscriber's last digest that match their search become one mail in their language. Each event is delivered to a
+ * subscriber once: the (subscription, event) rows are inserted in the transaction that queues the mail, under a lock
+ * on the subscription, so a second run or a second replica finds them and sends nothing.
+ */
+@Injectable()
+export class DigestService {
+  private readonly logger = new Logger(DigestService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly details: EstateDetailService,
+    private readonly subscriptions: SubscriptionService,
+    private readonly translations: TranslationService,
+    private readonly mail: MailOutboxService,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  async run(now = new Date()): Promise<DigestRunReport> {
+    const due = (await this.dataSource.getRepository(SubscriptionEntity).find({ where: { status: 'active' } })).filter(
+      (subscription) => subscription.confirmedAt !== null && isDigestDue(subscription.frequency, subscription.lastDigestAt, now),
+    );
+    if (due.length === 0) return { mailed: 0 };
+    // Read once for every subscriber, before any transaction (the embedded database has one session: inside a
+    // transaction only its manager may query).
+    const windowStart = new Date(now.getTime() - DIGEST_LOOKBACK_MS);
+    const news = (
+      await this.dataSource.getRepository(ListingEventEntity).createQueryBuilder('e').where('e.occurred_at >= :windowStart', { windowStart }).orderBy('e.id', 'ASC').getMany()
+    ).filter(isDigestEvent);
+    const listings = new Map<number, FoundEstate | null>();
+    for (const estateId of new Set(news.map((event) => event.estateId))) listings.set(estateId, await this.details.find(estateId));
+
+    let mailed = 0;
+    for (const subscription of due) if (await this.digestFor(subscription, news, listings, now)) mailed++;
+    if (mailed > 0) {
+      this.mail.kick();
+      this.logger.log(`${mailed} digest(s) queued`);
+    }
+    return { mailed };
+  }
+
+  /** One subscriber's digest of the news since they confirmed; false when there was nothing (new) to send. */
+  private async digestFor(subscription: SubscriptionEntity, news: readonly ListingEventEntity[], listings: ReadonlyMap<number, FoundEstate | null>, now: Date): Promise<boolean> {
+    const { id } = subscription;
+    const byEstate = new Map<number, { found: FoundEstate; events: ListingEventEntity[] }>();
+    for (const event of news) {
+      const found = listings.get(event.estateId);
+      if (!found || event.occurredAt < subscription.confirmedAt! || !matchesSubscription(found.estate, subscription.criteria)) continue;
+      const entry = byEstate.get(event.estateId) ?? { found, events: [] };
+      entry.events.push(event);
+      byEstate.set(event.estateId, entry);
+    }
+    if (byEstate.size === 0) return false;
+
+    return this.dataSource.transaction(async (manager) => {
+      // The lock makes a concurrent run (another replica) wait here, then find this run's deliveries.
+      const locked = await manager.getRepository(SubscriptionEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!locked?.email || locked.status !== 'active' || !isDigestDue(locked.frequency, locked.lastDigestAt, now)) return false;
+      const eventIds = [...byEstate.values()].flatMap((entry) => entry.events.map((event) => event.id));
+      const delivered = new Set(
+        (await manager.find(SubscriptionDeliveryEntity, { select: { eventId: true }, where: { subscriptionId: id, eventId: In(eventIds) } })).map((row) => row.eventId),
+      );
+      const entries = [...byEstate.values()]
+        .map((entry) => ({ ...entry, events: entry.events.filter((event) => !delivered.has(event.id)) }))
+        .filter((entry) => entry.events.length > 0)
+        .slice(0, MAX_CARDS);
+      if (entries.length === 0) return false;
+
+      const locale = locked.locale as Locale;
+      const t = this.translations.forLocale(locale);
+      const links = await this.subscriptions.links(manager, locked);
+      const mailId = await this.mail.queue(manager, {
+        to: locked.email,
+        locale,
+        template: 'subscription-digest',
+        headers: SubscriptionService.listUnsubscribeHeaders(links),
+        model: {
+          name: locked.name ?? '',
+          intro: t.t(`subscriptions.mail.digest.intro.${locked.frequency}`),
+          cards: entries.map((entry) => this.card(entry.found, entry.events, locale, t)),
+          summary: describeCriteria(locked.criteria, t),
+          links,
+        },
+      });
+      // A plain insert: a row already there would roll the mail back with it rather than send an event twice.
+      await manager.insert(
+        SubscriptionDeliveryEntity,
+        entries.flatMap((entry) => entry.events.map((event) => ({ subscriptionId: id, eventId: event.id, mailId, deliveredAt: now }))),
+      );
+      await manager.update(SubscriptionEntity, { id }, { lastDigestAt: now });
+      return true;
+    });
+  }
+
+  private card(found: FoundEstate, events: readonly ListingEventEntity[], locale: Locale, t: Translator): DigestCardModel {
+    const url = this.absolute(found.paths[locale]);
+    const card = toEstateCard(found.estate, t, url);
+    return {
+      title: card.title,
+      url,
+      imageUrl: card.photo ? this.mailPhoto(card.photo.src) : null,
+      price: card.priceText,
+      address: card.addressText,
+      facts: cardFacts(card, t),
+      sticker: card.sticker?.text ?? null,
+      change: changeText(events, t),
+    };
+  }
+
+  /** The photo as a JPEG at one width through the site's image path; any other address as it is, made absolute. */
+  private mailPhoto(src: string): string {
+    const ref = parsePropertyImageUrl(src);
+    return this.absolute(ref ? propertyImageVariantUrl(ref.accountId, MAIL_PHOTO_WIDTH, ref.file, 'jpg', ref.version) : src);
+  }
+
+  private absolute(path: string): string {
+    return new URL(path, this.config.PUBLIC_BASE_URL).toString();
+  }
+}

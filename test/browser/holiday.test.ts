@@ -1,0 +1,147 @@
+import type { Browser, Page } from 'playwright-core';
+import { DataSource } from 'typeorm';
+import { formatCurrency } from '../../src/estates/domain/format.js';
+import { addDays, todayInBelgium } from '../../src/holiday/domain/stay.js';
+import { HolidayBookingRequestEntity } from '../../src/holiday/persistence/holiday-booking-request.entity.js';
+import { LOCALES, type Locale } from '../../src/routing/locales.js';
+import { urlFor } from '../../src/routing/routes.js';
+import { accessibilityViolations, collectPageErrors, launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import { serveApp, type ServedApp } from './support/served-app.js';
+import { TileServer } from './support/tile-server.js';
+
+/** The Knokke studio (2 guests) has no range in the first week; its coast seasons ask at most 7 nights. */
+const UNIT = 101;
+
+describe('holiday rentals and legal pages in a browser', () => {
+  let tiles: TileServer;
+  let app: ServedApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    tiles = new TileServer();
+    await tiles.start();
+    [app, browser] = await Promise.all([serveApp({ MAP_TILE_URL: tiles.template, FORM_RATE_LIMIT: '50' }), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await tiles?.stop();
+  });
+
+  const open = (page: Page, path: string) => page.goto(`${app.baseUrl}${path}`);
+
+  it('moves through the calendar by keyboard across months, and reads each month as a table', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await open(page, urlFor('holiday', 'en', { rentalUnitId: UNIT }));
+    await page.locator('[data-island="calendar"][data-island-state="mounted"]').waitFor();
+    const today = todayInBelgium();
+    const focused = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.date ?? null);
+
+    const first = page.locator('td.cal-day[tabindex="0"]');
+    expect(await first.count()).toBe(1);
+    await first.focus();
+    expect(await focused()).toBe(today);
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe(addDays(today, 1));
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe(addDays(today, 8));
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused()).toBe(today);
+    await page.keyboard.press('PageDown');
+    expect((await focused())?.slice(0, 7)).not.toBe(today.slice(0, 7));
+    // Only one day is in the tab order at a time (roving tabindex).
+    expect(await page.locator('td.cal-day[tabindex="0"]').count()).toBe(1);
+
+    const table = page.locator('table.cal-month').first();
+    expect(await table.locator('caption').textContent()).toMatch(/\d{4}/);
+    expect(await table.getByRole('columnheader').count()).toBe(7);
+    const cell = page.locator(`td[data-date="${addDays(today, 9)}"]`);
+    expect(await cell.getAttribute('aria-label')).toMatch(/, booked$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows every month as a table without JavaScript', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await open(page, urlFor('holiday', 'nl', { rentalUnitId: UNIT }));
+    expect(await page.locator('table.cal-month').count()).toBe(12);
+    for (const table of await page.locator('table.cal-month').all()) expect(await table.isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('sends a booking request end to end, with the price shown before sending', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await open(page, urlFor('holiday', 'en', { rentalUnitId: UNIT }));
+    const form = page.locator('#booking-form');
+    const arrival = addDays(todayInBelgium(), 1);
+    const departure = addDays(arrival, 7);
+    await form.getByLabel('Arrival').fill(arrival);
+    await form.getByLabel('Departure').fill(departure);
+    await form.getByLabel('Number of guests').fill('2');
+    await form.getByLabel('Number of guests').dispatchEvent('change');
+    await page.locator('#booking-quote [data-quote-total]').waitFor();
+    const total = await page.locator('#booking-quote [data-quote-total]').textContent();
+    expect(total).toMatch(/^€\u00a0[\d.]+,\d\d$/);
+    await screenshot(page, 'holiday-booking-quote-390', false);
+    await form.getByLabel('Name').fill('Els Janssens');
+    await form.getByLabel('Email address').fill('els@example.be');
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Send the request' }).click();
+    await page.waitForURL(/\?sent=1#booking$/);
+    expect(await page.getByText('Thank you, we have received your request.').isVisible()).toBe(true);
+    const stored = await app.app.get(DataSource).getRepository(HolidayBookingRequestEntity).findOneByOrFail({ email: 'els@example.be' });
+    expect(stored).toMatchObject({ unitId: UNIT, arrival, departure, guests: 2 });
+    expect(formatCurrency(Number(stored.total))).toBe(total);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('fits the screen on desktop and phone, nothing wider than the viewport (screenshots)', async () => {
+    const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    for (const viewport of Object.values(VIEWPORTS)) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      const shots = {
+        [`holiday-unit-nl-${viewport.width}`]: urlFor('holiday', 'nl', { rentalUnitId: 102 }),
+        [`holiday-overview-fr-${viewport.width}`]: urlFor('holidayOverview', 'fr'),
+        [`privacy-de-${viewport.width}`]: urlFor('privacy', 'de'),
+        [`terms-en-${viewport.width}`]: urlFor('terms', 'en'),
+      };
+      for (const [name, path] of Object.entries(shots)) {
+        await open(page, path);
+        if (name.startsWith('holiday-unit')) await page.locator('.gallery[data-island-state="mounted"]').waitFor();
+        expect({ name, overflow: await overflow(page) }).toEqual({ name, overflow: 0 });
+        await screenshot(page, name);
+      }
+      await context.close();
+    }
+  });
+
+  describe.each(LOCALES)('in %s', (locale: Locale) => {
+    it('has no accessibility violation on the holiday unit and overview, privacy and terms pages, on desktop and phone', async () => {
+      for (const viewport of Object.values(VIEWPORTS)) {
+        const context = await browser.newContext({ viewport });
+        const page = await context.newPage();
+        const pages = {
+          unit: urlFor('holiday', locale, { rentalUnitId: 104 }),
+          overview: urlFor('holidayOverview', locale),
+          privacy: urlFor('privacy', locale),
+          terms: urlFor('terms', locale),
+        };
+        for (const [kind, path] of Object.entries(pages)) {
+          await open(page, path);
+          if (kind === 'unit') await page.locator('.gallery[data-island-state="mounted"]').waitFor();
+          expect({ kind, width: viewport.width, violations: await accessibilityViolations(page) }).toEqual({ kind, width: viewport.width, violations: [] });
+        }
+        await context.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,186 @@
+import type { Browser, Page } from 'playwright-core';
+import { DataSource } from 'typeorm';
+import { LOCALES } from '../../src/routing/locales.js';
+import { urlFor } from '../../src/routing/routes.js';
+import { fileTranslator } from '../support/file-translator.js';
+import { accessibilityViolations, collectPageErrors, launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import { serveApp, type ServedApp } from './support/served-app.js';
+import { TileServer } from './support/tile-server.js';
+
+const nl = fileTranslator('nl');
+
+/** Waits until `read` gives `expected` (the page updates after htmx swaps). */
+async function until<T>(read: () => Promise<T>, matches: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (matches(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('search in a browser', () => {
+  let tiles: TileServer;
+  let app: ServedApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    tiles = new TileServer();
+    await tiles.start();
+    [app, browser] = await Promise.all([serveApp({ MAP_TILE_URL: tiles.template }), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await tiles?.stop();
+  });
+
+  async function newPage(options: { width?: number; javaScript?: boolean } = {}): Promise<{ page: Page; close: () => Promise<void>; errors: string[] }> {
+    const viewport = options.width === VIEWPORTS.phone.width ? VIEWPORTS.phone : VIEWPORTS.desktop;
+    const context = await browser.newContext({ viewport, javaScriptEnabled: options.javaScript ?? true });
+    const page = await context.newPage();
+    return { page, close: () => context.close(), errors: collectPageErrors(page) };
+  }
+
+  const total = (page: Page) => page.locator('#search-results').getAttribute('data-total').then(Number);
+  const islandsMounted = (page: Page) => page.locator('#search-form[data-island-state="mounted"]').waitFor();
+
+  it('looks right on desktop and phone (screenshots), with no axe violation on home and results in 4 locales', async () => {
+    for (const locale of LOCALES) {
+      for (const viewport of Object.values(VIEWPORTS)) {
+        const { page, close, errors } = await newPage({ width: viewport.width });
+        await page.goto(`${app.baseUrl}${urlFor('home', locale)}`);
+        await islandsMounted(page);
+        if (locale === 'nl') await screenshot(page, `search-home-${viewport.width}`, false);
+        expect(await accessibilityViolations(page)).toEqual([]);
+        await page.goto(`${app.baseUrl}${urlFor('home', locale)}?transaction=buy&headTypes=HOUSE&headTypes=APARTMENT&sort=price-desc&page=2`);
+        await islandsMounted(page);
+        if (locale === 'nl') {
+          await screenshot(page, `search-results-${viewport.width}`, false);
+          await page.getByRole('button', { name: nl.t('consent.decline') }).click();
+          await page.locator('#search-results').scrollIntoViewIfNeeded();
+          await screenshot(page, `search-results-${viewport.width}-cards`, false);
+        }
+        expect(await accessibilityViolations(page)).toEqual([]);
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+        expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+        expect(errors).toEqual([]);
+        await close();
+      }
+    }
+  });
+
+  it('filters live: the results follow the form, the URL follows the results, and Back restores both', async () => {
+    const { page, close, errors } = await newPage();
+    await page.goto(`${app.baseUrl}${urlFor('home', 'nl')}`);
+    await islandsMounted(page);
+    const everything = await total(page);
+    await page.getByRole('checkbox', { name: 'Woning', exact: true }).check();
+    await page.waitForURL(/headTypes=HOUSE/);
+    const houses = await total(page);
+    expect(houses).toBeLessThan(everything);
+    await page.getByRole('radio', { name: nl.t('search.form.rent') }).check();
+    await page.waitForURL(/transaction=rent/);
+    const rentedHouses = await total(page);
+    expect(rentedHouses).toBeLessThan(houses);
+    const announced = nl.t('search.results.count', { count: rentedHouses });
+    await until(() => page.locator('#search-status').textContent(), (text) => text === announced, 'the count announced');
+
+    await page.goBack();
+    await page.waitForURL((url) => !url.search.includes('transaction=rent'));
+    await until(() => total(page), (count) => count === houses, 'results after Back');
+    expect(await page.getByRole('checkbox', { name: 'Woning', exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: nl.t('search.form.rent') }).isChecked()).toBe(false);
+    await page.goBack();
+    await until(() => total(page), (count) => count === everything, 'results after a second Back');
+    expect(await page.getByRole('checkbox', { name: 'Woning', exact: true }).isChecked()).toBe(false);
+    // The restored page's islands work again: the combobox offers cities.
+    await page.getByRole('combobox', { name: nl.t('search.form.location') }).pressSequentially('gen');
+    await page.getByRole('listbox', { name: nl.t('search.autocomplete.listLabel') }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('pages through the results without reloading, pushing each page’s URL', async () => {
+    const { page, close } = await newPage();
+    await page.goto(`${app.baseUrl}${urlFor('home', 'nl')}`);
+    await islandsMounted(page);
+    const first = await page.locator('.estate-card').first().getAttribute('data-estate-id');
+    await page.locator('.pagination a[rel="next"]').click();
+    await page.waitForURL(/page=2/);
+    await until(() => page.locator('.estate-card').first().getAttribute('data-estate-id'), (id) => id !== first, 'the second page');
+    await close();
+  });
+
+  it('shows every marker of the result set on the map, clustered when dense', async () => {
+    const { page, close, errors } = await newPage();
+    await page.goto(`${app.baseUrl}${urlFor('home', 'nl')}?transaction=buy`);
+    await islandsMounted(page);
+    await page.getByRole('button', { name: nl.t('search.map.show') }).click();
+    await page.locator('.results-map[data-map-state="ready"]').waitFor();
+    const [expected] = await app.app.get(DataSource).query(
+      `SELECT count(*)::int AS n FROM estates WHERE parent_id IS NULL AND for_rent = false AND status NOT IN ('SOLD', 'RENTED', 'TAKEN_OVER')
+          AND lat IS NOT NULL AND coalesce((document->'address'->>'visible')::boolean, true)`,
+    );
+    expect(Number(await page.locator('.results-map__canvas').getAttribute('data-markers'))).toBe(expected.n);
+    // What the map shows adds up to the markers: each cluster says how many it holds, each single marker is one.
+    const shown = await page.evaluate(() => {
+      const clusters = Array.from(document.querySelectorAll('.marker-cluster')).map((cluster) => Number(cluster.textContent));
+      const singles = document.querySelectorAll('.leaflet-marker-icon:not(.marker-cluster)').length;
+      return { clusters: clusters.length, sum: clusters.reduce((a, b) => a + b, 0) + singles };
+    });
+    expect(shown.sum).toBe(expected.n);
+    expect(shown.clusters).toBeGreaterThan(0);
+    await screenshot(page, 'search-map-1280', false);
+    // A marker opens a small card linking to its listing.
+    await page.locator('.leaflet-marker-icon:not(.marker-cluster)').first().click({ force: true }).catch(async () => {
+      await page.locator('.marker-cluster').first().click();
+      await page.locator('.leaflet-marker-icon:not(.marker-cluster)').first().click();
+    });
+    await page.locator('.map-popup a[href*="/nl/aanbod/"]').waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('offers cities by keyboard in the ARIA combobox and searches the chosen one', async () => {
+    const { page, close } = await newPage();
+    await page.goto(`${app.baseUrl}${urlFor('home', 'nl')}`);
+    await page.locator('.search-form__location[data-island-state="mounted"]').waitFor();
+    const field = page.getByRole('combobox', { name: nl.t('search.form.location') });
+    await field.focus();
+    await page.keyboard.type('gen');
+    const listbox = page.getByRole('listbox', { name: nl.t('search.autocomplete.listLabel') });
+    await listbox.waitFor();
+    expect(await field.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByRole('option').first().textContent()).toContain('Gent');
+    await page.keyboard.press('ArrowDown');
+    const active = await field.getAttribute('aria-activedescendant');
+    expect(await page.locator(`#${active}`).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+    expect(await field.inputValue()).toBe('Gent');
+    expect(await field.getAttribute('aria-expanded')).toBe('false');
+    await page.waitForURL(/locations=Gent/);
+    await page.keyboard.type(', 20');
+    await listbox.waitFor();
+    await page.keyboard.press('Escape');
+    expect(await listbox.isHidden()).toBe(true);
+    await close();
+  });
+
+  it('searches without JavaScript with the same form and results, and no map', async () => {
+    const { page, close } = await newPage({ javaScript: false });
+    await page.goto(`${app.baseUrl}${urlFor('home', 'nl')}`);
+    await page.getByRole('checkbox', { name: 'Appartement' }).check();
+    await page.getByLabel(nl.t('search.form.location')).fill('Gent, Brussel');
+    await page.getByRole('button', { name: nl.t('search.form.submit') }).click();
+    await page.waitForURL(/headTypes=APARTMENT/);
+    expect(page.url()).toContain('locations=Gent%2C+Brussel');
+    expect(await total(page)).toBeGreaterThan(0);
+    expect(await page.locator('.estate-card').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: nl.t('search.map.show') }).isVisible()).toBe(false);
+    await screenshot(page, 'search-nojs-390', false);
+    await close();
+  });
+});

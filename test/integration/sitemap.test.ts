@@ -1,0 +1,92 @@
+import request from 'supertest';
+import { parseSitemap, parseSitemapIndex } from 'sitemap';
+import { Readable } from 'node:stream';
+import { LOCALES } from '../../src/routing/locales.js';
+import { urlFor } from '../../src/routing/routes.js';
+import { searchHref } from '../../src/search/search-page.model.js';
+import { SearchService } from '../../src/search/search.service.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+describe('sitemap index', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await startTestApp();
+  });
+
+  afterAll(async () => {
+    await sut.close();
+  });
+
+  const get = (path: string) => request(sut.server).get(path);
+  const entries = async (path: string) => parseSitemap(Readable.from([(await get(path)).text]));
+
+  it('is an index of the listings, projects, holiday units and pages sitemaps, each with a lastmod', async () => {
+    const response = await get('/sitemap.xml');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/xml/);
+    const index = await parseSitemapIndex(Readable.from([response.text]));
+    expect(index.map((item) => item.url)).toEqual(['listings', 'projects', 'holiday', 'pages'].map((name) => `http://immo.test/sitemaps/${name}.xml`));
+    for (const item of index) expect(Date.parse(item.lastmod ?? '')).not.toBeNaN();
+  });
+
+  it('lists every holiday unit in the four locales with hreflang alternates (x-default nl) and lastmod', async () => {
+    const items = await entries('/sitemaps/holiday.xml');
+    const urls = items.map((item) => item.url);
+    expect(urls).toHaveLength(6 * 4);
+    for (const locale of LOCALES) expect(urls).toContain(`http://immo.test${urlFor('holiday', locale, { rentalUnitId: 104 })}`);
+    const knokke = items.find((item) => item.url === `http://immo.test${urlFor('holiday', 'fr', { rentalUnitId: 101 })}`);
+    expect(knokke?.links?.map((link) => [link.lang, link.url])).toEqual([
+      ...LOCALES.map((locale) => [locale, `http://immo.test${urlFor('holiday', locale, { rentalUnitId: 101 })}`]),
+      ['x-default', `http://immo.test${urlFor('holiday', 'nl', { rentalUnitId: 101 })}`],
+    ]);
+    expect(Date.parse(knokke?.lastmod ?? '')).not.toBeNaN();
+  });
+
+  it('lists the site’s pages (home, holiday overview, contact, privacy, terms, keep me informed) in every locale', async () => {
+    const urls = (await entries('/sitemaps/pages.xml')).map((item) => item.url);
+    for (const route of ['home', 'holidayOverview', 'contact', 'privacy', 'terms', 'subscribe']) {
+      for (const locale of LOCALES) expect(urls).toContain(`http://immo.test${urlFor(route, locale)}`);
+    }
+  });
+
+  it('leaves the noindex pages out: favourites and token pages', async () => {
+    const urls = (await entries('/sitemaps/pages.xml')).map((item) => item.url);
+    for (const locale of LOCALES) expect(urls).not.toContain(`http://immo.test${urlFor('favorites', locale)}`);
+    expect(urls.filter((url) => url.includes(urlFor('subscribe', 'nl')) && url !== `http://immo.test${urlFor('subscribe', 'nl')}`)).toEqual([]);
+  });
+
+  it('lists every search landing page in the four locales with hreflang alternates (x-default nl)', async () => {
+    const landing = await sut.app.get(SearchService).landingPages();
+    expect(landing.length).toBeGreaterThan(0);
+    const items = await entries('/sitemaps/pages.xml');
+    for (const page of landing) {
+      for (const locale of LOCALES) {
+        const item = items.find((entry) => entry.url === `http://immo.test${searchHref(locale, page.query)}`);
+        expect(item?.links?.map((link) => [link.lang, link.url])).toEqual([
+          ...LOCALES.map((other) => [other, `http://immo.test${searchHref(other, page.query)}`]),
+          ['x-default', `http://immo.test${searchHref('nl', page.query)}`],
+        ]);
+        expect(Date.parse(item?.lastmod ?? '')).not.toBeNaN();
+      }
+    }
+    // Every landing URL is a page that says it may be indexed.
+    const first = await get(searchHref('fr', landing[0]!.query));
+    expect(first.status).toBe(200);
+    expect(first.text).not.toMatch(/<meta name="robots" content="noindex/);
+  });
+
+  it('keeps listings and projects apart: a project and its units are in the projects sitemap only', async () => {
+    const listings = (await entries('/sitemaps/listings.xml')).map((item) => item.url);
+    const projects = (await entries('/sitemaps/projects.xml')).map((item) => item.url);
+    expect(listings.length).toBeGreaterThan(0);
+    expect(projects.length).toBeGreaterThan(0);
+    expect(listings.filter((url) => projects.includes(url))).toEqual([]);
+    for (const item of await entries('/sitemaps/listings.xml')) expect(item.links).toHaveLength(5);
+  });
+
+  it('answers 404 for a sitemap that does not exist', async () => {
+    expect((await get('/sitemaps/other.xml')).status).toBe(404);
+    expect((await get('/sitemaps/holiday')).status).toBe(404);
+  });
+});

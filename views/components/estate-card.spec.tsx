@@ -1,0 +1,29 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { buildEstate } from '../../test/factories/estate.factory.js';
+import { fileTranslator } from '../../test/support/file-translator.js';
+import { toEstateCard } from '../../src/estates/display/estate-card.js';
+import { propertyImageUrl } from '../../src/routing/routes.js';
+import { EstateCard } from './estate-card.js';
+
+const card = toEstateCard(
+  buildEstate({ pictures: [{ file: propertyImageUrl(1, 'large', 'a.jpg'), thumbnail: '', index: 0, comment: {} }], energy: { energyLabel: 'C' } }),
+  fileTranslator('nl'),
+  '/nl/aanbod/1001/villa',
+);
+
+describe(EstateCard.name, () => {
+  it('renders the photo as a right-sized picture and the title as the link', () => {
+    const html = renderToStaticMarkup(<EstateCard card={card} epcText="EPC C" />);
+    expect(html).toContain('<picture><source type="image/avif"');
+    expect(html).toContain('width="400" height="267"');
+    expect(html).toMatch(/<h3 class="estate-card__title"><a href="\/nl\/aanbod\/1001\/villa" class="estate-card__link"/);
+    expect(html).toContain('<li>EPC C</li>');
+  });
+
+  it('renders the favourite slot outside the link, only when given', () => {
+    expect(renderToStaticMarkup(<EstateCard card={card} />)).not.toContain('estate-card__favorite');
+    const html = renderToStaticMarkup(<EstateCard card={card} favorite={<button type="button">♥</button>} />);
+    expect(html).toContain('<span class="estate-card__favorite"><button type="button">♥</button></span>');
+    expect(html.indexOf('estate-card__favorite')).toBeLessThan(html.indexOf('estate-card__link'));
+  });
+});

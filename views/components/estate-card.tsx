@@ -1,0 +1,74 @@
+import type { ReactElement, ReactNode } from 'react';
+import type { EstateCard as EstateCardModel } from '../../src/estates/display/estate-card.js';
+import { PHOTO_LAYOUTS } from '../../src/estates/images/image-variants.js';
+import { Picture } from './picture.js';
+
+export interface EstateCardProps {
+  readonly card: EstateCardModel;
+  /** "EPC {label}" in the page's language (the card model keeps the bare label). */
+  readonly epcText?: string;
+  /** The favourite toggle (filled by the favourites feature); rendered over the photo's corner, outside the link. */
+  readonly favorite?: ReactNode;
+  /** The card title's level: 3 under a section heading (the default), 2 directly under the page's h1. */
+  readonly headingLevel?: 2 | 3;
+  /** The first cards of a page load their photo eagerly (the largest paint). */
+  readonly eager?: boolean;
+}
+
+/**
+ * The one listing card: results, similar estates and favourites all show this. The title is the link and
+ * stretches over the whole card (CSS), so the favourite button can sit in the card without nesting in a link.
+ */
+export function EstateCard({ card, epcText, favorite, headingLevel = 3, eager = false }: EstateCardProps): ReactElement {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const facts = [card.bedroomsText, card.areaText, card.epcLabel ? (epcText ?? card.epcLabel) : null].filter((fact): fact is string => !!fact);
+  const layout = PHOTO_LAYOUTS.card;
+  return (
+    <article className={card.available ? 'estate-card' : 'estate-card estate-card--unavailable'} data-estate-id={card.id}>
+      <div className="estate-card__media">
+        {card.photo ? (
+          <Picture
+            className="estate-card__photo"
+            src={card.photo.src}
+            alt=""
+            width={layout.width}
+            height={layout.height}
+            widths={layout.widths}
+            sizes={layout.sizes}
+            {...(eager ? { loading: 'eager' as const, fetchPriority: 'high' as const } : {})}
+          />
+        ) : (
+          <span className="estate-card__photo estate-card__photo--none" aria-hidden="true" />
+        )}
+        <span className="estate-card__badges">
+          {card.sticker && (
+            <span className={card.sticker.className ? `sticker ${card.sticker.className}` : 'sticker'} lang={card.sticker.textLang}>
+              {card.sticker.text}
+            </span>
+          )}
+          <span className={card.available ? 'status-badge' : 'status-badge status-badge--closed'}>{card.statusLabel}</span>
+        </span>
+        {favorite !== undefined && <span className="estate-card__favorite">{favorite}</span>}
+      </div>
+      <div className="estate-card__body">
+        <p className="estate-card__type">{card.typeLabel}</p>
+        <Heading className="estate-card__title">
+          <a href={card.path} className="estate-card__link" lang={card.titleLang}>
+            {card.title}
+          </a>
+        </Heading>
+        <p className="estate-card__price">{card.priceText}</p>
+        {card.project?.priceRangeText && <p className="estate-card__range">{card.project.priceRangeText}</p>}
+        <p className="estate-card__address">{card.addressText}</p>
+        {card.project && <p className="estate-card__units">{card.project.unitsText}</p>}
+        {facts.length > 0 && (
+          <ul className="estate-card__facts">
+            {facts.map((fact) => (
+              <li key={fact}>{fact}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,95 @@
+import type { ReactElement } from 'react';
+import { urlFor } from '../../src/routing/routes.js';
+import type { PageContext } from '../page-context.js';
+
+export interface FavoriteToggleProps {
+  readonly action: string;
+  readonly estateId: number;
+  /** Known only on pages for one visitor; cached pages render it off and the page script fills it in. */
+  readonly pressed: boolean;
+  /** Where a post without JavaScript returns (303). */
+  readonly back: string;
+  readonly addLabel: string;
+  readonly removeLabel: string;
+  /** Said next to the heart after a refused add (the list is full). */
+  readonly message?: string;
+}
+
+const HEART = 'M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.8 4.5c2 0 3.5 1.1 4.2 2.5h2c.7-1.4 2.2-2.5 4.2-2.5 3.8 0 5.9 3.9 4.4 7.3C19.5 16.4 12 21 12 21z';
+
+/**
+ * The heart: a one-button form posting to the favourites page's path with the listing id. htmx swaps only this form
+ * (and the header badge); without JavaScript the post redirects back.
+ */
+export function FavoriteToggle({ action, estateId, pressed, back, addLabel, removeLabel, message }: FavoriteToggleProps): ReactElement {
+  return (
+    <form method="post" action={action} className="favorite-toggle" hx-post={action} hx-swap="outerHTML" data-favorite-id={estateId}>
+      <input type="hidden" name="intent" value={pressed ? 'remove' : 'add'} />
+      <input type="hidden" name="back" value={back} />
+      <button
+        type="submit"
+        className="favorite-toggle__button"
+        aria-pressed={pressed}
+        aria-label={pressed ? removeLabel : addLabel}
+        title={pressed ? removeLabel : addLabel}
+        data-label-add={addLabel}
+        data-label-remove={removeLabel}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d={HEART} />
+        </svg>
+      </button>
+      {message && (
+        <span className="favorite-toggle__message" role="status">
+          {message}
+        </span>
+      )}
+    </form>
+  );
+}
+
+/** What a card's heart needs besides the listing: the page's language and texts, and where to return without JavaScript. */
+export interface FavoriteToggleContext {
+  readonly locale: PageContext['locale'];
+  readonly t: PageContext['t'];
+  /** A same-site relative URL (with the query string of a search). */
+  readonly back: string;
+}
+
+/** The heart of one listing, drawn off (cached pages are the same for everyone; the page script fills it in). */
+export function favoriteToggle({ locale, t, back }: FavoriteToggleContext, estateId: number, pressed = false): ReactElement {
+  return (
+    <FavoriteToggle
+      action={urlFor('favoriteToggle', locale, { estateId })}
+      estateId={estateId}
+      pressed={pressed}
+      back={back}
+      addLabel={t('flows.favorites.add')}
+      removeLabel={t('flows.favorites.remove')}
+    />
+  );
+}
+
+/** The heart of one listing on a page of `ctx`, returning to the page itself with its query: for cards and the detail page. */
+export function favoriteToggleFor(ctx: PageContext, estateId: number, pressed = false): ReactElement {
+  return favoriteToggle({ locale: ctx.locale, t: ctx.t, back: ctx.currentUrl }, estateId, pressed);
+}
+
+/** The header's count of favourites; empty (hidden) in cached pages until the page script reads the cookie. */
+export function FavoritesBadge({ count, oob = false }: { count: number | null; oob?: boolean }): ReactElement {
+  return (
+    <span id="favorites-badge" className="favorites-badge" data-favorites-badge="" hidden={!count} hx-swap-oob={oob ? 'true' : undefined}>
+      {count ? String(count) : ''}
+    </span>
+  );
+}
+
+/** What htmx swaps in after a heart was pressed: the heart in its new state, and the header badge out of band. */
+export function FavoriteToggleAnswer({ toggle, count }: { toggle: FavoriteToggleProps; count: number }): ReactElement {
+  return (
+    <>
+      <FavoriteToggle {...toggle} />
+      <FavoritesBadge count={count} oob />
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+import type { ReactElement } from 'react';
+import type { Choice, SearchFormModel } from '../../src/search/search-page.model.js';
+import type { PageContext } from '../page-context.js';
+
+export const SEARCH_FORM_ID = 'search-form';
+export const SEARCH_RESULTS_ID = 'search-results';
+export const SUBTYPES_ID = 'search-subtypes';
+export const PRICES_ID = 'search-prices';
+export const SEARCH_STATUS_ID = 'search-status';
+
+function Select({ id, name, label, choices }: { id: string; name: string; label: string; choices: readonly Choice[] }): ReactElement {
+  const selected = choices.find((choice) => choice.selected)?.value ?? '';
+  return (
+    <div className="search-form__field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={selected}>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function Checkboxes({ name, choices }: { name: string; choices: readonly Choice[] }): ReactElement {
+  return (
+    <ul className="search-form__options">
+      {choices.map((choice) => (
+        <li key={choice.value}>
+          <label className="search-form__option">
+            <input type="checkbox" name={name} value={choice.value} defaultChecked={choice.selected} />
+            <span>{choice.label}</span>
+          </label>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The sub types of the chosen head types; swapped out of band when the head types change. */
+export function SubTypesField({ ctx, form, oob = false }: { ctx: PageContext; form: SearchFormModel; oob?: boolean }): ReactElement {
+  return (
+    <div id={SUBTYPES_ID} className="search-form__subtypes" hx-swap-oob={oob ? 'true' : undefined}>
+      {form.subTypes.length > 0 && (
+        <fieldset className="search-form__group">
+          <legend>{ctx.t('search.form.subTypes')}</legend>
+          <Checkboxes name="subTypes" choices={form.subTypes} />
+        </fieldset>
+      )}
+    </div>
+  );
+}
+
+/** The price range: sale and rent steps differ, so it follows the transaction (swapped out of band). */
+export function PriceFields({ ctx, form, oob = false }: { ctx: PageContext; form: SearchFormModel; oob?: boolean }): ReactElement {
+  return (
+    <div id={PRICES_ID} className="search-form__prices" hx-swap-oob={oob ? 'true' : undefined}>
+      <Select id="search-price-min" name="priceMin" label={ctx.t('search.form.priceMin')} choices={form.priceMin} />
+      <Select id="search-price-max" name="priceMax" label={ctx.t('search.form.priceMax')} choices={form.priceMax} />
+    </div>
+  );
+}
+
+/**
+ * The search as a GET form: every search has a URL and works without JavaScript. With htmx the results follow
+ * each change (debounced), the URL is pushed so Back restores the previous results.
+ */
+export function SearchForm({ ctx, form }: { ctx: PageContext; form: SearchFormModel }): ReactElement {
+  const { t } = ctx;
+  const selectedTransaction = form.transactions.find((choice) => choice.selected)?.value ?? '';
+  return (
+    <form
+      id={SEARCH_FORM_ID}
+      className="search-form"
+      action={form.action}
+      method="get"
+      role="search"
+      aria-label={t('search.form.label')}
+      hx-get={form.action}
+      hx-target={`#${SEARCH_RESULTS_ID}`}
+      hx-swap="outerHTML"
+      hx-push-url="true"
+      hx-trigger="change delay:300ms, submit, keyup changed delay:600ms from:#search-reference"
+      hx-sync="this:replace"
+      data-island="search-form"
+    >
+      <fieldset className="search-form__group search-form__transaction">
+        <legend>{t('search.form.transaction')}</legend>
+        <div className="segmented">
+          {form.transactions.map((choice) => (
+            <label key={choice.value || 'any'} className="segmented__option">
+              <input type="radio" name="transaction" value={choice.value} defaultChecked={choice.value === selectedTransaction} />
+              <span>{choice.label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="search-form__field search-form__location" data-island="city-combobox" data-props={JSON.stringify(form.combobox)}>
+        <label htmlFor="search-location">{t('search.form.location')}</label>
+        <input id="search-location" name="locations" type="text" autoComplete="off" defaultValue={form.locationsText} aria-describedby="search-location-hint" />
+        <p id="search-location-hint" className="search-form__hint">
+          {t('search.form.locationHint')}
+        </p>
+      </div>
+      <fieldset className="search-form__group search-form__types">
+        <legend>{t('search.form.headTypes')}</legend>
+        <Checkboxes name="headTypes" choices={form.headTypes} />
+      </fieldset>
+      <SubTypesField ctx={ctx} form={form} />
+      <details className="search-form__more" open={form.moreOpen}>
+        <summary>{t('search.form.more')}</summary>
+        <PriceFields ctx={ctx} form={form} />
+        <div className="search-form__row">
+          <Select id="search-bedrooms" name="bedroomsMin" label={t('search.form.bedroomsMin')} choices={form.bedrooms} />
+          <div className="search-form__field">
+            <label htmlFor="search-reference">{t('search.form.reference')}</label>
+            <input id="search-reference" name="reference" type="text" autoComplete="off" defaultValue={form.reference} maxLength={40} />
+          </div>
+        </div>
+      </details>
+      <Select id="search-sort" name="sort" label={t('search.form.sort')} choices={form.sorts} />
+      <div className="search-form__actions">
+        <button type="submit" className="button">
+          {t('search.form.submit')}
+        </button>
+        <a href={form.resetHref} className="search-form__reset">
+          {t('search.form.reset')}
+        </a>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,206 @@
+import type { ReactElement } from 'react';
+import { Alert } from '../components/alert.js';
+
+export interface QuoteView {
+  readonly lines: ReadonlyArray<{ readonly label: string; readonly amount: string }>;
+  readonly total: string;
+  readonly deposit: string;
+  readonly note: string;
+}
+
+export interface BookingFormTexts {
+  readonly title: string;
+  readonly intro: string;
+  readonly arrival: string;
+  readonly departure: string;
+  readonly guests: string;
+  readonly name: string;
+  readonly email: string;
+  readonly phone: string;
+  readonly message: string;
+  readonly privacyConsent: string;
+  readonly privacyLink: string;
+  readonly required: string;
+  readonly calculate: string;
+  readonly submit: string;
+  readonly quoteTitle: string;
+  readonly quoteTotal: string;
+  readonly quoteDeposit: string;
+  readonly quoteEmpty: string;
+}
+
+export interface BookingFormProps {
+  readonly action: string;
+  /** The unit page itself: "calculate the price" without JavaScript reloads it with the dates in the query. */
+  readonly pageUrl: string;
+  readonly quoteUrl: string;
+  readonly privacyUrl: string;
+  readonly maxGuests: number;
+  readonly minDate: string;
+  readonly maxDate: string;
+  readonly texts: BookingFormTexts;
+  readonly values: Readonly<Record<string, string>>;
+  /** Field → localized message. */
+  readonly errors: Readonly<Record<string, string>>;
+  readonly errorSummary?: string;
+  readonly quote: QuoteView | null;
+  /** Why no price can be shown yet (the dates' problem), when dates were given. */
+  readonly quoteProblem?: string;
+  readonly sent?: string;
+  readonly botCheckSiteKey?: string;
+}
+
+/** The stay's price, or why there is none. Its own fragment: htmx refreshes it when dates or guests change. */
+export function BookingQuote({ quote, problem, texts }: { quote: QuoteView | null; problem?: string; texts: BookingFormTexts }): ReactElement {
+  return (
+    <div className="booking-quote" id="booking-quote" aria-live="polite">
+      <h3>{texts.quoteTitle}</h3>
+      {quote ? (
+        <>
+          <table className="booking-quote__table">
+            <tbody>
+              {quote.lines.map((line) => (
+                <tr key={line.label}>
+                  <th scope="row">{line.label}</th>
+                  <td>{line.amount}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">{texts.quoteTotal}</th>
+                <td data-quote-total="">{quote.total}</td>
+              </tr>
+            </tfoot>
+          </table>
+          <p className="booking-quote__note">
+            {texts.quoteDeposit} {quote.deposit}. {quote.note}
+          </p>
+        </>
+      ) : (
+        <p className={problem ? 'booking-quote__problem' : undefined}>{problem ?? texts.quoteEmpty}</p>
+      )}
+    </div>
+  );
+}
+
+function Field(props: {
+  id: string;
+  name: string;
+  label: string;
+  type?: string;
+  required?: boolean;
+  value?: string;
+  error?: string;
+  requiredText: string;
+  autoComplete?: string;
+  min?: string | number;
+  max?: string | number;
+  multiline?: boolean;
+}): ReactElement {
+  const errorId = `${props.id}-error`;
+  const invalid = props.error ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
+  return (
+    <div className={`form-field${props.error ? ' form-field--invalid' : ''}`}>
+      <label htmlFor={props.id}>
+        {props.label}
+        {props.required && <span className="form-field__required" aria-hidden="true"> *</span>}
+        {props.required && <span className="visually-hidden"> ({props.requiredText})</span>}
+      </label>
+      {props.multiline ? (
+        <textarea id={props.id} name={props.name} rows={4} maxLength={2000} defaultValue={props.value ?? ''} {...invalid} />
+      ) : (
+        <input
+          id={props.id}
+          name={props.name}
+          type={props.type ?? 'text'}
+          required={props.required}
+          autoComplete={props.autoComplete}
+          min={props.min}
+          max={props.max}
+          maxLength={props.type === 'date' || props.type === 'number' ? undefined : 200}
+          defaultValue={props.value ?? ''}
+          {...invalid}
+        />
+      )}
+      {props.error && (
+        <p className="form-field__error" id={errorId}>
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The booking request: a real form (Post/Redirect/Get without JavaScript). The price shows before sending:
+ * htmx asks for it when the dates or guests change; without JavaScript "calculate the price" reloads the page
+ * with them.
+ */
+export function BookingForm(props: BookingFormProps): ReactElement {
+  const { texts, values, errors } = props;
+  const consentError = errors.privacyConsent;
+  return (
+    <section className="booking" id="booking" aria-labelledby="booking-title">
+      <h2 id="booking-title">{texts.title}</h2>
+      <p>{texts.intro}</p>
+      {props.sent && (
+        <Alert variant="success">
+          <p>{props.sent}</p>
+        </Alert>
+      )}
+      <form
+        className="booking-form"
+        id="booking-form"
+        action={props.action}
+        method="post"
+        data-bot-check-site-key={props.botCheckSiteKey || undefined}
+      >
+        {props.errorSummary && (
+          <Alert variant="danger">
+            <p>{props.errorSummary}</p>
+          </Alert>
+        )}
+        <input type="hidden" name="g-recaptcha-response" value="" />
+        <fieldset className="booking-form__stay" hx-get={props.quoteUrl} hx-trigger="change" hx-include="closest fieldset" hx-target="#booking-quote" hx-swap="outerHTML">
+          <legend className="visually-hidden">{texts.title}</legend>
+          <Field id="booking-arrival" name="arrival" label={texts.arrival} type="date" required min={props.minDate} max={props.maxDate} value={values.arrival} error={errors.arrival} requiredText={texts.required} />
+          <Field id="booking-departure" name="departure" label={texts.departure} type="date" required min={props.minDate} max={props.maxDate} value={values.departure} error={errors.departure} requiredText={texts.required} />
+          <Field id="booking-guests" name="guests" label={texts.guests} type="number" required min={1} max={props.maxGuests} value={values.guests} error={errors.guests} requiredText={texts.required} />
+        </fieldset>
+        <BookingQuote quote={props.quote} problem={props.quoteProblem} texts={texts} />
+        <p>
+          <button type="submit" className="button button--ghost" formAction={`${props.pageUrl}#booking`} formMethod="get" formNoValidate>
+            {texts.calculate}
+          </button>
+        </p>
+        <Field id="booking-name" name="name" label={texts.name} required autoComplete="name" value={values.name} error={errors.name} requiredText={texts.required} />
+        <Field id="booking-email" name="email" label={texts.email} type="email" required autoComplete="email" value={values.email} error={errors.email} requiredText={texts.required} />
+        <Field id="booking-phone" name="phone" label={texts.phone} type="tel" autoComplete="tel" value={values.phone} error={errors.phone} requiredText={texts.required} />
+        <Field id="booking-message" name="message" label={texts.message} multiline value={values.message} error={errors.message} requiredText={texts.required} />
+        <div className={`form-check${consentError ? ' form-field--invalid' : ''}`}>
+          <input
+            id="booking-privacy"
+            type="checkbox"
+            name="privacyConsent"
+            value="on"
+            required
+            defaultChecked={values.privacyConsent === 'on'}
+            {...(consentError ? { 'aria-invalid': true as const, 'aria-describedby': 'booking-privacy-error' } : {})}
+          />
+          <label htmlFor="booking-privacy">
+            {texts.privacyConsent} <a href={props.privacyUrl}>{texts.privacyLink}</a>
+          </label>
+          {consentError && (
+            <p className="form-field__error" id="booking-privacy-error">
+              {consentError}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="button">
+          {texts.submit}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import type { ReactElement } from 'react';
+import { Alert } from '../components/alert.js';
+import type { PageContext } from '../page-context.js';
+import { Field, type FormFieldState } from './inquiry-forms.js';
+
+export interface ContactFormModel {
+  readonly action: string;
+  readonly privacyUrl: string;
+  readonly fields: Readonly<Record<string, FormFieldState>>;
+  readonly consentChecked: boolean;
+  readonly botCheckSiteKey: string | null;
+  /** The server refused the input: say so above the fields. */
+  readonly refused: boolean;
+}
+
+/**
+ * The contact form (SPEC §7): a plain form (303 to the thanks without JavaScript); htmx posts it and swaps the form
+ * for the thanks, or for itself with its messages (422).
+ */
+export function ContactForm({ ctx, model }: { ctx: PageContext; model: ContactFormModel }): ReactElement {
+  const { t } = ctx;
+  const { fields } = model;
+  const consentError = fields.privacyConsent?.error;
+  const required = t('forms.required');
+  return (
+    <form
+      className="inquiry-form contact-form"
+      id="contact-form"
+      action={model.action}
+      method="post"
+      hx-post={model.action}
+      hx-target="this"
+      hx-swap="outerHTML"
+      data-bot-check-site-key={model.botCheckSiteKey || undefined}
+      data-island="page-form"
+      data-failure-text={t('flows.failed')}
+    >
+      {model.refused && (
+        <Alert variant="danger">
+          <p>{t('forms.errors.summary')}</p>
+        </Alert>
+      )}
+      <input type="hidden" name="g-recaptcha-response" value="" />
+      <Field id="contact-name" name="name" label={t('forms.name')} autoComplete="name" required state={fields.name} requiredText={required} />
+      <Field id="contact-email" name="email" label={t('forms.email')} type="email" autoComplete="email" required state={fields.email} requiredText={required} />
+      <Field id="contact-phone" name="phone" label={t('forms.phone')} type="tel" autoComplete="tel" state={fields.phone} requiredText={required} />
+      <Field id="contact-reference" name="reference" label={t('flows.contact.reference')} state={fields.reference} requiredText={required} />
+      <Field id="contact-message" name="message" label={t('forms.message')} multiline required state={fields.message} requiredText={required} />
+      <div className={`form-check${consentError ? ' form-field--invalid' : ''}`}>
+        <input
+          id="contact-privacy"
+          type="checkbox"
+          name="privacyConsent"
+          value="on"
+          required
+          defaultChecked={model.consentChecked}
+          {...(consentError ? { 'aria-invalid': true as const, 'aria-describedby': 'contact-privacy-error' } : {})}
+        />
+        <label htmlFor="contact-privacy">
+          {t('forms.privacyConsent')} <a href={model.privacyUrl}>{t('forms.privacyLink')}</a>
+        </label>
+        {consentError && (
+          <p className="form-field__error" id="contact-privacy-error">
+            {consentError}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="button">
+        {t('forms.submit')}
+      </button>
+    </form>
+  );
+}
+
+/** What replaces the form once the message is stored. */
+export function ContactThanks({ ctx }: { ctx: PageContext }): ReactElement {
+  return (
+    <Alert variant="success" id="contact-form">
+      <p>{ctx.t('flows.contact.thanks')}</p>
+    </Alert>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ReactElement } from 'react';
+import { type MailBodyProps, MailQuote } from './mail-layout.js';
+
+export interface ContactMailModel {
+  /** The listing reference the visitor typed, if any. */
+  readonly reference: string | null;
+  readonly visitor: {
+    readonly name: string;
+    readonly email: string;
+    readonly phone: string | null;
+    readonly language: string;
+    readonly message: string;
+  };
+}
+
+/** To the agency: a message from the contact form; a reply goes straight to the visitor (Reply-To). */
+export function ContactMail({ t, site, model }: MailBodyProps<ContactMailModel>): ReactElement {
+  const { visitor } = model;
+  const rows: Array<[string, string]> = [
+    [t('mail.extraInfo.name'), visitor.name],
+    [t('mail.extraInfo.email'), visitor.email],
+    [t('mail.extraInfo.phone'), visitor.phone ?? '–'],
+    [t('mail.extraInfo.language'), visitor.language],
+    [t('flows.contact.reference'), model.reference ?? '–'],
+  ];
+  return (
+    <>
+      <h1 style={{ fontSize: '20px', margin: '0 0 16px' }}>{t('flows.mail.contact.heading')}</h1>
+      <p>{t('flows.mail.contact.intro', { name: visitor.name })}</p>
+      <table cellPadding={4} style={{ borderCollapse: 'collapse', margin: '0 0 16px' }}>
+        <tbody>
+          {rows.map(([label, value]) => (
+            <tr key={label}>
+              <th style={{ textAlign: 'left', paddingRight: '16px', verticalAlign: 'top' }}>{label}</th>
+              <td>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2 style={{ fontSize: '16px', margin: '0 0 8px' }}>{t('mail.extraInfo.message')}</h2>
+      <MailQuote text={visitor.message} color={site.brandColor} />
+      <p style={{ color: '#616e7c' }}>{t('mail.extraInfo.replyHint', { name: visitor.name })}</p>
+    </>
+  );
+}

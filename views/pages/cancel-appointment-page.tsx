@@ -1,0 +1,95 @@
+import type { ReactElement } from 'react';
+import type { EstateCard as EstateCardModel } from '../../src/estates/display/estate-card.js';
+import { Alert } from '../components/alert.js';
+import { EstateCard } from '../components/estate-card.js';
+import { Field, type FormFieldState } from '../fragments/inquiry-forms.js';
+import { Layout } from '../layouts/layout.js';
+import type { PageContext } from '../page-context.js';
+
+export interface CancelAppointmentModel {
+  readonly state: 'planned' | 'cancelled' | 'past';
+  readonly date: string;
+  readonly time: string;
+  readonly cancelledOn: string | null;
+  readonly visitorName: string;
+  readonly agentName: string;
+  readonly card: EstateCardModel | null;
+  readonly form: { readonly action: string; readonly reason: FormFieldState; readonly refused: boolean; readonly botCheckSiteKey: string | null };
+  readonly botCheckScript: string | null;
+}
+
+/** The appointment and the one button, or what became of it; htmx swaps the form for the confirmation. */
+export function CancelAppointmentForm({ ctx, model }: { ctx: PageContext; model: CancelAppointmentModel }): ReactElement {
+  const { t } = ctx;
+  if (model.state === 'cancelled') {
+    return (
+      <Alert variant="info" id="cancel-appointment">
+        <p>{t('flows.appointment.cancelled', { date: model.cancelledOn ?? '' })}</p>
+      </Alert>
+    );
+  }
+  if (model.state === 'past') {
+    return (
+      <Alert variant="info" id="cancel-appointment">
+        <p>{t('flows.appointment.past')}</p>
+      </Alert>
+    );
+  }
+  const { form } = model;
+  return (
+    <form
+      id="cancel-appointment"
+      className="inquiry-form"
+      action={form.action}
+      method="post"
+      hx-post={form.action}
+      hx-target="this"
+      hx-swap="outerHTML"
+      data-bot-check-site-key={form.botCheckSiteKey || undefined}
+      data-island="page-form"
+      data-failure-text={t('flows.failed')}
+    >
+      {form.refused && (
+        <Alert variant="danger">
+          <p>{t('forms.errors.summary')}</p>
+        </Alert>
+      )}
+      <input type="hidden" name="g-recaptcha-response" value="" />
+      <Field id="cancel-reason" name="reason" label={t('flows.appointment.reason')} multiline state={form.reason} requiredText={t('forms.required')} />
+      <button type="submit" className="button">
+        {t('flows.appointment.confirm')}
+      </button>
+    </form>
+  );
+}
+
+export function CancelAppointmentDone({ ctx }: { ctx: PageContext }): ReactElement {
+  return (
+    <Alert variant="success" id="cancel-appointment">
+      <p>{ctx.t('flows.appointment.done')}</p>
+    </Alert>
+  );
+}
+
+export function CancelAppointmentPage({ ctx, model }: { ctx: PageContext; model: CancelAppointmentModel }): ReactElement {
+  const { t } = ctx;
+  return (
+    <Layout
+      ctx={ctx}
+      title={t('flows.appointment.title')}
+      description={t('flows.appointment.description')}
+      noindex
+      head={model.botCheckScript ? <script src={model.botCheckScript} async /> : undefined}
+    >
+      <div className="container flow-page">
+        <h1>{t('flows.appointment.heading')}</h1>
+        <section className="appointment-card">
+          <p>{t('flows.appointment.intro', { name: model.visitorName, date: model.date, time: model.time })}</p>
+          {model.agentName && <p>{t('flows.appointment.agent', { agent: model.agentName })}</p>}
+        </section>
+        {model.card && <EstateCard card={model.card} headingLevel={2} epcText={model.card.epcLabel ? t('search.card.epc', { label: model.card.epcLabel }) : undefined} />}
+        <CancelAppointmentForm ctx={ctx} model={model} />
+      </div>
+    </Layout>
+  );
+}

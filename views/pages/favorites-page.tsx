@@ -1,0 +1,140 @@
+import type { ReactElement } from 'react';
+import type { EstateCard as EstateCardModel } from '../../src/estates/display/estate-card.js';
+import { Alert } from '../components/alert.js';
+import { EstateCard } from '../components/estate-card.js';
+import { FavoriteToggle } from '../components/favorite-toggle.js';
+import { Field, type FormFieldState } from '../fragments/inquiry-forms.js';
+import { Layout } from '../layouts/layout.js';
+import type { PageContext } from '../page-context.js';
+
+export interface FavoriteItem {
+  readonly id: number;
+  /** null: no longer visible on the site (sold and hidden, withdrawn). */
+  readonly card: EstateCardModel | null;
+  readonly toggleAction: string;
+}
+
+export interface FavoritesMailFormModel {
+  readonly action: string;
+  readonly privacyUrl: string;
+  readonly email: FormFieldState;
+  readonly consentError?: string;
+  readonly consentChecked: boolean;
+  readonly refused: boolean;
+  readonly botCheckSiteKey: string | null;
+}
+
+export interface FavoritesPageModel {
+  readonly items: readonly FavoriteItem[];
+  readonly searchUrl: string;
+  readonly mail: FavoritesMailFormModel;
+  readonly mailed: boolean;
+  readonly botCheckScript: string | null;
+}
+
+/** "Mail me my favourites": e-mail, consent, bot check (the form pipeline). */
+export function FavoritesMailForm({ ctx, model }: { ctx: PageContext; model: FavoritesMailFormModel }): ReactElement {
+  const { t } = ctx;
+  return (
+    <form
+      id="favorites-mail"
+      className="inquiry-form favorites-mail"
+      method="post"
+      action={model.action}
+      hx-post={model.action}
+      hx-target="this"
+      hx-swap="outerHTML"
+      data-bot-check-site-key={model.botCheckSiteKey || undefined}
+      data-island="page-form"
+      data-failure-text={t('flows.failed')}
+    >
+      <h2>{t('flows.favorites.mailHeading')}</h2>
+      <p>{t('flows.favorites.mailIntro')}</p>
+      {model.refused && (
+        <Alert variant="danger">
+          <p>{t('forms.errors.summary')}</p>
+        </Alert>
+      )}
+      <input type="hidden" name="g-recaptcha-response" value="" />
+      <Field id="favorites-email" name="email" label={t('forms.email')} type="email" autoComplete="email" required state={model.email} requiredText={t('forms.required')} />
+      <div className={`form-check${model.consentError ? ' form-field--invalid' : ''}`}>
+        <input
+          id="favorites-privacy"
+          type="checkbox"
+          name="privacyConsent"
+          value="on"
+          required
+          defaultChecked={model.consentChecked}
+          {...(model.consentError ? { 'aria-invalid': true as const, 'aria-describedby': 'favorites-privacy-error' } : {})}
+        />
+        <label htmlFor="favorites-privacy">
+          {t('forms.privacyConsent')} <a href={model.privacyUrl}>{t('forms.privacyLink')}</a>
+        </label>
+        {model.consentError && (
+          <p className="form-field__error" id="favorites-privacy-error">
+            {model.consentError}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="button">
+        {t('flows.favorites.mailSubmit')}
+      </button>
+    </form>
+  );
+}
+
+export function FavoritesMailSent({ ctx }: { ctx: PageContext }): ReactElement {
+  return (
+    <Alert variant="success" id="favorites-mail">
+      <p>{ctx.t('flows.favorites.mailSent')}</p>
+    </Alert>
+  );
+}
+
+/** The visitor's favourites as cards; gone listings with a remove button; an empty state that leads to the search. */
+export function FavoritesPage({ ctx, model }: { ctx: PageContext; model: FavoritesPageModel }): ReactElement {
+  const { t } = ctx;
+  const toggle = (item: FavoriteItem) => (
+    <FavoriteToggle action={item.toggleAction} estateId={item.id} pressed back={ctx.currentPath} addLabel={t('flows.favorites.add')} removeLabel={t('flows.favorites.remove')} />
+  );
+  return (
+    <Layout
+      ctx={ctx}
+      title={t('flows.favorites.title')}
+      description={t('flows.favorites.description')}
+      noindex
+      head={model.botCheckScript ? <script src={model.botCheckScript} async /> : undefined}
+    >
+      <div className="container flow-page flow-page--wide">
+        <h1>{t('flows.favorites.heading')}</h1>
+        <p>{t('flows.favorites.intro')}</p>
+        {model.items.length === 0 ? (
+          <p className="favorites-empty">
+            {t('flows.favorites.empty')}{' '}
+            <a className="button" href={model.searchUrl}>
+              {t('flows.favorites.emptyLink')}
+            </a>
+          </p>
+        ) : (
+          <ul className="favorites-list">
+            {model.items.map((item) =>
+              item.card ? (
+                <li key={item.id}>
+                  <EstateCard card={item.card} headingLevel={2} favorite={toggle(item)} epcText={item.card.epcLabel ? t('search.card.epc', { label: item.card.epcLabel }) : undefined} />
+                </li>
+              ) : (
+                <li key={item.id} className="favorite-item favorite-item--gone">
+                  <div className="favorite-item__head">
+                    <h2>{t('flows.favorites.unavailable')}</h2>
+                    {toggle(item)}
+                  </div>
+                </li>
+              ),
+            )}
+          </ul>
+        )}
+        {model.items.some((item) => item.card) && (model.mailed ? <FavoritesMailSent ctx={ctx} /> : <FavoritesMailForm ctx={ctx} model={model.mail} />)}
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ReactElement } from 'react';
+import type { SearchPageModel } from '../../src/search/search-page.model.js';
+import { SearchForm } from '../components/search-form.js';
+import { SearchResults, SearchStatus } from '../fragments/search-results.js';
+import { Layout } from '../layouts/layout.js';
+import type { PageContext } from '../page-context.js';
+
+/** The home page: the search form, its results (with the map on demand) and the landing searches. */
+export function SearchPage({ ctx, model }: { ctx: PageContext; model: SearchPageModel }): ReactElement {
+  const { t } = ctx;
+  const { results } = model;
+  return (
+    <Layout
+      ctx={ctx}
+      title={model.title}
+      description={model.description}
+      noindex={!model.indexable}
+      robots="noindex, follow"
+      head={
+        <>
+          {results.previousHref && <link rel="prev" href={results.previousHref} />}
+          {results.nextHref && <link rel="next" href={results.nextHref} />}
+          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: model.jsonLd }} />
+        </>
+      }
+    >
+      <div className="container search-page">
+        <header className="search-page__header">
+          <h1>{model.heading}</h1>
+          <p className="search-page__intro">{model.intro}</p>
+        </header>
+        <div className="search-page__body">
+          <aside className="search-page__filters">
+            <SearchForm ctx={ctx} form={model.form} />
+          </aside>
+          <div className="search-page__results">
+            <SearchStatus text="" />
+            <SearchResults ctx={ctx} results={results} />
+          </div>
+        </div>
+        {model.landingLinks.length > 0 && (
+          <nav className="landing-links" aria-labelledby="landing-links-heading">
+            <h2 id="landing-links-heading">{t('search.landing.heading')}</h2>
+            <ul>
+              {model.landingLinks.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href}>{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </div>
+    </Layout>
+  );
+}

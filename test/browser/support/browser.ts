@@ -33,9 +33,18 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
   return path;
 }
 
+/**
+ * axe on the page: every rule on every node, asked for the details of violations only. Legacy mode runs axe in the
+ * page itself instead of finishing the run in a second, blank page; our pages embed no cross-origin frame that would
+ * need the latter, and it is two to three times faster (5.8 s → 1.9 s on a holiday unit's calendar).
+ */
+function axe(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(true);
+}
+
 /** Every axe violation, whatever its impact, as readable lines. */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   return results.violations.map(
     (violation) => `${violation.impact}: ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
@@ -61,7 +70,7 @@ export function cspViolations(page: Page): Promise<string[]> {
 
 /** axe violations that block a visitor (serious or critical), as readable lines. */
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);

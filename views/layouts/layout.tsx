@@ -5,6 +5,7 @@ import { FavoritesBadge } from '../components/favorite-toggle.js';
 import { LegalIdentityBlock } from '../components/legal-identity-block.js';
 import { Icon } from '../components/icon.js';
 import type { PageContext } from '../page-context.js';
+import { renderFragment, renderedOnce } from '../render.js';
 
 export interface LayoutProps {
   readonly ctx: PageContext;
@@ -21,6 +22,109 @@ export interface LayoutProps {
   /** A bar fixed to the bottom of phones' screens (the listing's actions); the page keeps room for it. */
   readonly bottomBar?: ReactNode;
   readonly children: ReactNode;
+}
+
+/** The brand and the site's navigation: the same on every page of a locale. */
+function SiteNavigation({ ctx }: { ctx: PageContext }): ReactElement {
+  const { t, site } = ctx;
+  return (
+    <>
+      <a className="brand" href={ctx.nav.home}>
+        <img src={site.logoUrl} alt="" width="40" height="40" />
+        <span className="brand__name">{site.name}</span>
+      </a>
+      <nav className="site-nav" aria-label={t('common.mainNavigation')}>
+        <a href={ctx.nav.holidays}>
+          <Icon name="sun" />
+          <span>{t('holiday.overview.title')}</span>
+        </a>
+        <a href={ctx.nav.favorites}>
+          <Icon name="heart" />
+          <span>{t('nav.favorites')}</span>
+          <FavoritesBadge count={null} />
+        </a>
+        <a href={ctx.nav.subscribe}>
+          <Icon name="bell" />
+          <span>{t('nav.subscribe')}</span>
+        </a>
+      </nav>
+    </>
+  );
+}
+
+/** This page in the other languages. */
+function LanguageSwitcher({ ctx }: { ctx: PageContext }): ReactElement {
+  const { t, locale } = ctx;
+  return (
+    <nav className="language-switcher" aria-label={t('common.chooseLanguage')}>
+      <ul>
+        {LOCALES.map((other) => (
+          <li key={other}>
+            <a
+              href={ctx.alternates[other]}
+              hrefLang={other}
+              lang={other}
+              aria-current={other === locale ? 'page' : undefined}
+              title={LANGUAGE_NAMES[other]}
+            >
+              {other.toUpperCase()}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The agency's contact details, the site's links and its legal identity: the same on every page of a locale. */
+function SiteFooter({ ctx }: { ctx: PageContext }): ReactElement {
+  const { t, site } = ctx;
+  return (
+    <>
+      <div className="container site-footer__inner">
+        <div>
+          <p className="site-footer__name">{site.name}</p>
+          <p>
+            <a href={`mailto:${site.email}`}>
+              <Icon name="mail" /> {site.email}
+            </a>
+          </p>
+          <p>
+            <a href={`tel:${site.phone.replace(/\s+/g, '')}`}>
+              <Icon name="phone" /> {site.phone}
+            </a>
+          </p>
+        </div>
+        <nav aria-label={t('common.footerNavigation')}>
+          <ul className="site-footer__links">
+            <li>
+              <a href={ctx.nav.favorites}>{t('nav.favorites')}</a>
+            </li>
+            <li>
+              <a href={ctx.nav.subscribe}>{t('nav.subscribe')}</a>
+            </li>
+            <li>
+              <a href={ctx.nav.contact}>{t('flows.contact.nav')}</a>
+            </li>
+            <li>
+              <a href={ctx.nav.privacy}>{t('nav.privacy')}</a>
+            </li>
+            <li>
+              <a href={ctx.nav.terms}>{t('nav.terms')}</a>
+            </li>
+            <li>
+              <a href={ctx.nav.cookieSettings} data-cookie-settings="">
+                {t('nav.cookieSettings')}
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="container">
+        <LegalIdentityBlock ctx={ctx} className="site-footer__legal" />
+      </div>
+    </>
+  );
 }
 
 export function Layout({ ctx, title, description, head, noindex, robots, withoutBanner, bottomBar, children }: LayoutProps): ReactElement {
@@ -53,92 +157,17 @@ export function Layout({ ctx, title, description, head, noindex, robots, without
           {t('common.skipToContent')}
         </a>
         <header className="site-header">
-          <div className="container site-header__inner">
-            <a className="brand" href={ctx.nav.home}>
-              <img src={site.logoUrl} alt="" width="40" height="40" />
-              <span className="brand__name">{site.name}</span>
-            </a>
-            <nav className="site-nav" aria-label={t('common.mainNavigation')}>
-              <a href={ctx.nav.holidays}>
-                <Icon name="sun" />
-                <span>{t('holiday.overview.title')}</span>
-              </a>
-              <a href={ctx.nav.favorites}>
-                <Icon name="heart" />
-                <span>{t('nav.favorites')}</span>
-                <FavoritesBadge count={null} />
-              </a>
-              <a href={ctx.nav.subscribe}>
-                <Icon name="bell" />
-                <span>{t('nav.subscribe')}</span>
-              </a>
-            </nav>
-            <nav className="language-switcher" aria-label={t('common.chooseLanguage')}>
-              <ul>
-                {LOCALES.map((other) => (
-                  <li key={other}>
-                    <a
-                      href={ctx.alternates[other]}
-                      hrefLang={other}
-                      lang={other}
-                      aria-current={other === locale ? 'page' : undefined}
-                      title={LANGUAGE_NAMES[other]}
-                    >
-                      {other.toUpperCase()}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          </div>
+          <div
+            className="container site-header__inner"
+            dangerouslySetInnerHTML={{
+              __html: renderedOnce(site, `header:${locale}`, () => <SiteNavigation ctx={ctx} />).__html + renderFragment(<LanguageSwitcher ctx={ctx} />),
+            }}
+          />
         </header>
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <footer className="site-footer">
-          <div className="container site-footer__inner">
-            <div>
-              <p className="site-footer__name">{site.name}</p>
-              <p>
-                <a href={`mailto:${site.email}`}>
-                  <Icon name="mail" /> {site.email}
-                </a>
-              </p>
-              <p>
-                <a href={`tel:${site.phone.replace(/\s+/g, '')}`}>
-                  <Icon name="phone" /> {site.phone}
-                </a>
-              </p>
-            </div>
-            <nav aria-label={t('common.footerNavigation')}>
-              <ul className="site-footer__links">
-                <li>
-                  <a href={ctx.nav.favorites}>{t('nav.favorites')}</a>
-                </li>
-                <li>
-                  <a href={ctx.nav.subscribe}>{t('nav.subscribe')}</a>
-                </li>
-                <li>
-                  <a href={ctx.nav.contact}>{t('flows.contact.nav')}</a>
-                </li>
-                <li>
-                  <a href={ctx.nav.privacy}>{t('nav.privacy')}</a>
-                </li>
-                <li>
-                  <a href={ctx.nav.terms}>{t('nav.terms')}</a>
-                </li>
-                <li>
-                  <a href={ctx.nav.cookieSettings} data-cookie-settings="">
-                    {t('nav.cookieSettings')}
-                  </a>
-                </li>
-              </ul>
-            </nav>
-          </div>
-          <div className="container">
-            <LegalIdentityBlock ctx={ctx} className="site-footer__legal" />
-          </div>
-        </footer>
+        <footer className="site-footer" dangerouslySetInnerHTML={renderedOnce(site, `footer:${locale}`, () => <SiteFooter ctx={ctx} />)} />
         {bottomBar}
         {!withoutBanner && <ConsentBanner ctx={ctx} />}
       </body>

@@ -58,7 +58,6 @@ import { HolidayRepository } from './holiday/persistence/holiday.repository.js';
 import { demoHolidayFile, FixtureHolidaySource } from './holiday/sources/fixture-holiday-source.js';
 import { HOLIDAY_SOURCE } from './holiday/sources/holiday-source.port.js';
 import { HomeController } from './home/home.controller.js';
-import { PathLocaleResolver } from './i18n/path-locale.resolver.js';
 import { TranslationService } from './i18n/translation.service.js';
 import { LegalController } from './legal/legal.controller.js';
 import { DEFAULT_LOCALE } from './routing/locales.js';
@@ -89,7 +88,8 @@ export class AppModule {
         I18nModule.forRoot({
           fallbackLanguage: DEFAULT_LOCALE,
           loaderOptions: { path: I18N_DIR, watch: false },
-          resolvers: [PathLocaleResolver],
+          // Pages translate through TranslationService with the locale of their route: no per-request context.
+          disableMiddleware: true,
           logging: false,
         }),
         DatabaseModule,

@@ -57,6 +57,16 @@ describe(TranslationService.name, () => {
     expect(sut.forLocale('nl').t('demo.onlyEn')).toBe('only en text');
   });
 
+  it('fills the same text with other arguments each time (texts with arguments are remembered by their arguments)', () => {
+    const { t } = sut.forLocale('nl');
+    expect([t('demo.greeting', { name: 'Ann' }), t('demo.greeting', { name: 'Bart' }), t('demo.greeting', { name: 'Ann' })]).toEqual([
+      'Dag Ann',
+      'Dag Bart',
+      'Dag Ann',
+    ]);
+    expect([t('demo.people', { count: 1, city: 'Gent' }), t('demo.people', { count: 2, city: 'Gent' })]).toEqual(['1 persoon in Gent', '2 personen in Gent']);
+  });
+
   it('gives the key when no locale has the text', () => {
     expect(sut.forLocale('en').t('demo.nowhere')).toBe('demo.nowhere');
     expect(sut.forLocale('en').has('demo.nowhere')).toBe(false);

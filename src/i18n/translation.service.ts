@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { I18nService } from 'nestjs-i18n';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../routing/locales.js';
 import { isPluralForms, pluralCategory, type PluralForms, type TranslateArgs, type Translator } from './translator.js';
@@ -9,6 +10,9 @@ export function fallbackChain(locale: Locale): Locale[] {
 }
 
 type Entry = string | PluralForms;
+
+/** Texts with arguments remembered per locale. */
+const FILLED_TEXTS = 5000;
 
 @Injectable()
 export class TranslationService {
@@ -60,7 +64,17 @@ export class TranslationService {
       }
       return answer;
     };
-    const fill = (path: string, lang: Locale, args: TranslateArgs) => String(this.i18n.translate(path, { lang, args }));
+    // Texts with arguments repeat too (a page's photo captions, the footer's company number): remember the last few.
+    const filled = new LRUCache<string, string>({ max: FILLED_TEXTS });
+    const fill = (path: string, lang: Locale, args: TranslateArgs) => {
+      const memo = `${path}\u0000${lang}\u0000${JSON.stringify(args)}`;
+      let text = filled.get(memo);
+      if (text === undefined) {
+        text = String(this.i18n.translate(path, { lang, args }));
+        filled.set(memo, text);
+      }
+      return text;
+    };
     return {
       locale,
       t: (key, args) => {

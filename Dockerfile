@@ -34,5 +34,6 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# node directly (not npm) so SIGTERM reaches the app and it shuts down gracefully.
-CMD ["node", "dist/src/main.js"]
+# node directly (not npm) so SIGTERM reaches the app and it shuts down gracefully. A larger young generation (as
+# in npm start): rendering a page makes much short-lived garbage, and V8's default 16 MB spends it on scavenges.
+CMD ["node", "--max-semi-space-size=32", "dist/src/main.js"]

@@ -1,7 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-
-const trimOptional = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value);
+import { trimOptional } from '../forms/form-fields.js';
 
 /** The cancel button, with an optional reason for the agent. */
 export class CancelAppointmentDto {

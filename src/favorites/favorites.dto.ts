@@ -1,7 +1,5 @@
-import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { PrivacyConsent, VisitorEmail } from '../forms/form-fields.js';
 
 /** The heart: what to do, and where to return without JavaScript. */
 export class FavoriteToggleDto {
@@ -16,12 +14,10 @@ export class FavoriteToggleDto {
 
 /** "Mail me my favourites". */
 export class FavoritesMailDto {
-  @Transform(trim)
-  @IsEmail({}, { message: 'forms.errors.email' })
-  @MaxLength(200, { message: 'forms.errors.tooLong' })
+  @VisitorEmail()
   email!: string;
 
-  @IsIn(['on', 'true', '1'], { message: 'forms.errors.consent' })
+  @PrivacyConsent()
   privacyConsent!: string;
 
   @IsOptional()

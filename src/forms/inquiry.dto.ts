@@ -1,18 +1,12 @@
 import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { PrivacyConsent, REQUIRED, TOO_LONG, trim, trimOptional, VisitorEmail, VisitorName, VisitorPhone } from './form-fields.js';
 import { HasNoLinks } from './no-links.validator.js';
 
-/** Validation messages are i18n keys, translated when the form is shown again. Lengths fit the columns. */
-const REQUIRED = 'forms.errors.required';
-const TOO_LONG = 'forms.errors.tooLong';
-const EMAIL = 'forms.errors.email';
 
 /** A personal message to a friend: a line or two. */
 export const SEND_TO_FRIEND_MESSAGE_MAX = 500;
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** An optional field left empty in the form is absent, not invalid. */
-const trimOptional = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value);
 
 class InquiryBaseDto {
   @Type(() => Number)
@@ -20,15 +14,10 @@ class InquiryBaseDto {
   @Min(1, { message: 'forms.errors.invalid' })
   estateId!: number;
 
-  @Transform(trim)
-  @IsString({ message: REQUIRED })
-  @IsNotEmpty({ message: REQUIRED })
-  @MaxLength(100, { message: TOO_LONG })
+  @VisitorName()
   name!: string;
 
-  @Transform(trim)
-  @IsEmail({}, { message: EMAIL })
-  @MaxLength(200, { message: TOO_LONG })
+  @VisitorEmail()
   email!: string;
 
   @IsOptional()
@@ -37,9 +26,7 @@ class InquiryBaseDto {
 }
 
 export class ExtraInfoDto extends InquiryBaseDto {
-  @Transform(trimOptional)
-  @IsOptional()
-  @Matches(/^\+?[\d\s()./-]{6,40}$/, { message: 'forms.errors.phone' })
+  @VisitorPhone()
   phone?: string;
 
   @Transform(trim)
@@ -48,21 +35,15 @@ export class ExtraInfoDto extends InquiryBaseDto {
   @MaxLength(2000, { message: TOO_LONG })
   message!: string;
 
-  /** SPEC §5: the privacy consent must be checked. */
-  @IsIn(['on', 'true', '1'], { message: 'forms.errors.consent' })
+  @PrivacyConsent()
   privacyConsent!: string;
 }
 
 export class SendToFriendDto extends InquiryBaseDto {
-  @Transform(trim)
-  @IsString({ message: REQUIRED })
-  @IsNotEmpty({ message: REQUIRED })
-  @MaxLength(100, { message: TOO_LONG })
+  @VisitorName()
   friendName!: string;
 
-  @Transform(trim)
-  @IsEmail({}, { message: EMAIL })
-  @MaxLength(200, { message: TOO_LONG })
+  @VisitorEmail()
   friendEmail!: string;
 
   /** Another person receives it: short, and without links. */
@@ -86,20 +67,13 @@ export class ContactDto {
   @Min(1, { message: 'forms.errors.invalid' })
   estateId?: number;
 
-  @Transform(trim)
-  @IsString({ message: REQUIRED })
-  @IsNotEmpty({ message: REQUIRED })
-  @MaxLength(100, { message: TOO_LONG })
+  @VisitorName()
   name!: string;
 
-  @Transform(trim)
-  @IsEmail({}, { message: EMAIL })
-  @MaxLength(200, { message: TOO_LONG })
+  @VisitorEmail()
   email!: string;
 
-  @Transform(trimOptional)
-  @IsOptional()
-  @Matches(/^\+?[\d\s()./-]{6,40}$/, { message: 'forms.errors.phone' })
+  @VisitorPhone()
   phone?: string;
 
   @Transform(trim)
@@ -116,8 +90,7 @@ export class ContactDto {
   @Matches(/^[\p{L}\p{N} ./_-]+$/u, { message: 'forms.errors.invalid' })
   reference?: string;
 
-  /** SPEC §5: the privacy consent must be checked. */
-  @IsIn(['on', 'true', '1'], { message: 'forms.errors.consent' })
+  @PrivacyConsent()
   privacyConsent!: string;
 
   @IsOptional()

@@ -1,12 +1,8 @@
 import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { PrivacyConsent, TOO_LONG, trimOptional, VisitorEmail, VisitorName, VisitorPhone } from '../forms/form-fields.js';
 
-const REQUIRED = 'forms.errors.required';
-const TOO_LONG = 'forms.errors.tooLong';
 const DATE = 'holiday.errors.invalidDate';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const trimOptional = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value);
 
 /** The booking request form. Dates are checked against the unit (availability, minimum stay) by the service. */
 export class BookingRequestDto {
@@ -22,20 +18,13 @@ export class BookingRequestDto {
   @Max(99, { message: 'holiday.errors.noGuests' })
   guests!: number;
 
-  @Transform(trim)
-  @IsString({ message: REQUIRED })
-  @IsNotEmpty({ message: REQUIRED })
-  @MaxLength(100, { message: TOO_LONG })
+  @VisitorName()
   name!: string;
 
-  @Transform(trim)
-  @IsEmail({}, { message: 'forms.errors.email' })
-  @MaxLength(200, { message: TOO_LONG })
+  @VisitorEmail()
   email!: string;
 
-  @Transform(trimOptional)
-  @IsOptional()
-  @Matches(/^\+?[\d\s()./-]{6,40}$/, { message: 'forms.errors.phone' })
+  @VisitorPhone()
   phone?: string;
 
   @Transform(trimOptional)
@@ -44,7 +33,7 @@ export class BookingRequestDto {
   @MaxLength(2000, { message: TOO_LONG })
   message?: string;
 
-  @IsIn(['on', 'true', '1'], { message: 'forms.errors.consent' })
+  @PrivacyConsent()
   privacyConsent!: string;
 
   @IsOptional()

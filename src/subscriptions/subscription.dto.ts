@@ -1,12 +1,9 @@
-import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString } from 'class-validator';
+import { PrivacyConsent, VisitorEmail, VisitorName } from '../forms/form-fields.js';
 import { LOCALES, type Locale } from '../routing/locales.js';
 import { SearchCriteriaDto } from '../search/search-criteria.dto.js';
 import { type DigestFrequency, DIGEST_FREQUENCIES } from './subscription.entity.js';
 
-const REQUIRED = 'forms.errors.required';
-const TOO_LONG = 'forms.errors.tooLong';
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** The edit page's form: the search (the search form's own fields and rules), the language and the frequency. */
 export class EditSubscriptionDto extends SearchCriteriaDto {
@@ -23,17 +20,12 @@ export class EditSubscriptionDto extends SearchCriteriaDto {
 
 /** Keep me informed: the edit fields plus who to mail and the privacy consent. */
 export class SubscribeDto extends EditSubscriptionDto {
-  @Transform(trim)
-  @IsEmail({}, { message: 'forms.errors.email' })
-  @MaxLength(200, { message: TOO_LONG })
+  @VisitorEmail()
   email!: string;
 
-  @Transform(trim)
-  @IsString({ message: REQUIRED })
-  @IsNotEmpty({ message: REQUIRED })
-  @MaxLength(100, { message: TOO_LONG })
+  @VisitorName()
   name!: string;
 
-  @IsIn(['on', 'true', '1'], { message: 'forms.errors.consent' })
+  @PrivacyConsent()
   privacyConsent!: string;
 }

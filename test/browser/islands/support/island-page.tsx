@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { loadConfig } from '../../../../src/config/config.js';
 import { legalIdentity } from '../../../../src/legal/legal-identity.js';
@@ -10,22 +8,8 @@ import { ShareLinks, type ShareLink } from '../../../../views/components/share-l
 import { Layout } from '../../../../views/layouts/layout.js';
 import type { PageContext } from '../../../../views/page-context.js';
 import { renderPage } from '../../../../views/render.js';
+import { fileTranslator } from '../../../support/file-translator.js';
 import { DEMO_STYLESHEET, FAKE_BOT_CHECK_SCRIPT, PHOTO_SIZES, type PageRequest } from './island-server.js';
-
-const ROOT = join(__dirname, '../../../..');
-
-/** English texts from i18n/en, for the layout around the islands. */
-function englishTranslator(): PageContext['t'] {
-  const dir = join(ROOT, 'i18n/en');
-  const texts: Record<string, unknown> = {};
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
-    texts[file.replace(/\.json$/, '')] = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-  }
-  return (key) => {
-    const found = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
-    return typeof found === 'string' ? found : key;
-  };
-}
 
 /** What the modal's danger alert says when a post fails without a message of its own. */
 export const FAILURE_TEXT = 'Your message has not been sent. Please try again in a moment.';
@@ -166,7 +150,7 @@ export function invalidFormFragment(path: string): string {
  * success=extra-info (the no-JS flow came back).
  */
 export function renderIslandPage(manifest: Record<string, string>, { url }: PageRequest): string {
-  const t = englishTranslator();
+  const { t } = fileTranslator('en');
   const ctx: PageContext = {
     locale: 'en',
     t,

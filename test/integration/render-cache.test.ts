@@ -79,6 +79,23 @@ describe('the hot path: versions, 304 before rendering, the render cache and its
     }
   });
 
+  it('sends a page as its UTF-8 bytes, first and from the cache: "€" arrives whole and Content-Length counts bytes', async () => {
+    for (let i = 0; i < 2; i++) {
+      const response = await get(a, UNCHANGED)
+        .set('Accept-Encoding', 'identity')
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+      const bytes = response.body as Buffer;
+      expect(Number(response.headers['content-length'])).toBe(bytes.length);
+      expect(bytes.toString('utf8')).toContain('€');
+      expect(Buffer.from(bytes.toString('utf8'), 'utf8').equals(bytes)).toBe(true);
+    }
+  });
+
   it('answers a page it answered before without routing it to the controller (no listing lookup at all)', async () => {
     const first = await get(a, UNCHANGED);
     const lookups = jest.spyOn(a.app.get(EstateDetailService), 'find');

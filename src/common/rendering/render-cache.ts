@@ -5,14 +5,21 @@ import { AppConfig } from '../../config/config.js';
 
 export type ContentEncoding = 'br' | 'gzip';
 
-/** A finished page, and its compressed forms once a visitor asked for them. */
+/**
+ * A finished page as UTF-8 bytes, and its compressed forms once a visitor asked for them. Bytes, not the rendered
+ * string: React builds its markup as a rope of thousands of pieces that every send would measure and encode again
+ * (and a page with one "€" is a two-byte string, twice its size in the cache).
+ */
 class RenderedPage {
   private readonly encoded = new Map<ContentEncoding, Buffer>();
+  readonly body: Buffer;
 
-  constructor(readonly html: string) {}
+  constructor(html: string) {
+    this.body = Buffer.from(html, 'utf8');
+  }
 
   get bytes(): number {
-    let total = this.html.length * 2;
+    let total = this.body.length;
     for (const buffer of this.encoded.values()) total += buffer.length;
     return total;
   }
@@ -23,8 +30,8 @@ class RenderedPage {
     if (!buffer) {
       buffer =
         encoding === 'br'
-          ? brotliCompressSync(this.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: this.html.length } })
-          : gzipSync(this.html, { level: 9 });
+          ? brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length } })
+          : gzipSync(this.body, { level: 9 });
       this.encoded.set(encoding, buffer);
     }
     return buffer;

@@ -144,7 +144,7 @@ export class ViewRenderer {
   /** A cached page, compressed once per encoding the visitor accepts (@fastify/compress leaves encoded bodies alone). */
   private send(request: FastifyRequest, reply: FastifyReply, key: string, page: RenderedPage): string | Buffer {
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS) as ContentEncoding | null;
-    if (!encoding || page.html.length < COMPRESS_THRESHOLD_BYTES) return page.html;
+    if (!encoding || page.body.length < COMPRESS_THRESHOLD_BYTES) return page.body;
     const body = page.encode(encoding);
     this.cache.resize(key, page);
     reply.header('Content-Encoding', encoding).header('Vary', `${reply.getHeader('Vary') ?? ''}, Accept-Encoding`.replace(/^, /, ''));

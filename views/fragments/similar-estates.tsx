@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { EstateCard as EstateCardModel } from '../../src/estates/display/estate-card.js';
 import { EstateCard } from '../components/estate-card.js';
+import { renderedOnce } from '../render.js';
 
 const TITLE_ID = 'similar-estates-title';
 
@@ -42,27 +43,36 @@ export interface SimilarEstatesPlaceholderProps {
   readonly count: number;
 }
 
+/** Grey cards: the same markup on every detail page, rendered once. */
+const PLACEHOLDER_CARDS = {};
+
+function PlaceholderCards({ count }: { count: number }): ReactElement {
+  return (
+    <>
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index}>
+          <div className="estate-card estate-card--placeholder">
+            <span className="estate-card__photo" />
+            <span className="estate-card__body">
+              <span />
+              <span />
+              <span />
+              <span />
+              <span />
+            </span>
+          </div>
+        </li>
+      ))}
+    </>
+  );
+}
+
 export function SimilarEstatesPlaceholder({ title, loading, url, count }: SimilarEstatesPlaceholderProps): ReactElement {
   return (
     <section className="similar-estates" aria-labelledby={TITLE_ID} aria-busy="true" hx-get={url} hx-trigger="revealed" hx-swap="outerHTML" data-similar-estates="">
       <h2 id={TITLE_ID}>{title}</h2>
       <p className="visually-hidden">{loading}</p>
-      <ul className="estate-cards" aria-hidden="true">
-        {Array.from({ length: count }, (_, index) => (
-          <li key={index}>
-            <div className="estate-card estate-card--placeholder">
-              <span className="estate-card__photo" />
-              <span className="estate-card__body">
-                <span />
-                <span />
-                <span />
-                <span />
-                <span />
-              </span>
-            </div>
-          </li>
-        ))}
-      </ul>
+      <ul className="estate-cards" aria-hidden="true" dangerouslySetInnerHTML={renderedOnce(PLACEHOLDER_CARDS, String(count), () => <PlaceholderCards count={count} />)} />
     </section>
   );
 }

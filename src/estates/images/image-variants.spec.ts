@@ -53,6 +53,15 @@ describe(photoSources.name, () => {
     expect(photoSources(photo, { widths: [480, 768], intrinsicWidth: 300 })!.srcSet.jpg).toBe('/property-images/1042/480w/house-01.jpg.jpg 480w');
   });
 
+  it('remembers each photo per layout: another display or original width gets its own answer', () => {
+    const widths = [320, 480, 768] as const;
+    expect(photoSources(photo, { widths: [...widths], displayWidth: 300 })!.src).toContain('/320w/');
+    expect(photoSources(photo, { widths: [...widths], displayWidth: 700 })!.src).toContain('/768w/');
+    expect(photoSources(photo, { widths: [...widths], intrinsicWidth: 500 })!.srcSet.jpg).not.toContain('768w');
+    expect(photoSources(photo, { widths: [...widths] })!.srcSet.jpg).toContain('768w');
+    expect(photoSources(photo, { widths: [320, 480] })!.srcSet.jpg).not.toContain('768w');
+  });
+
   it('gives nothing for a photo that is not ours', () => {
     expect(photoSources('https://elsewhere.example/a.jpg', { widths: [320] })).toBeNull();
   });

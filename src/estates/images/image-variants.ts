@@ -87,15 +87,24 @@ export interface SrcSetOptions {
   readonly intrinsicWidth?: number;
 }
 
+/** Widths are numbers and a URL has no NUL, so the key reads back unambiguously (and costs no JSON per photo). */
+const KEY_SEPARATOR = '\u0000';
+
 const memoizedSources = memoize((key: string) => {
-  const { url, options } = JSON.parse(key) as { url: string; options: SrcSetOptions };
-  return computePhotoSources(url, options);
+  const [url, widths, displayWidth, intrinsicWidth] = key.split(KEY_SEPARATOR);
+  const number = (text: string) => (text === '' ? undefined : Number(text));
+  return computePhotoSources(url, {
+    widths: (widths === '' ? [] : widths.split(',').map(Number)) as ImageWidth[],
+    displayWidth: number(displayWidth),
+    intrinsicWidth: number(intrinsicWidth),
+  });
 });
 
 /** The `srcset`s of a proxied photo in every format; null when the URL is not ours (it cannot be resized). */
 export function photoSources(photoUrl: string, options: SrcSetOptions): PhotoSources | null {
   // Every page of a listing asks for the same srcsets again: made once each.
-  return memoizedSources(JSON.stringify({ url: photoUrl, options }));
+  const key = [photoUrl, options.widths.join(','), options.displayWidth ?? '', options.intrinsicWidth ?? ''].join(KEY_SEPARATOR);
+  return memoizedSources(key);
 }
 
 function computePhotoSources(photoUrl: string, options: SrcSetOptions): PhotoSources | null {

@@ -123,6 +123,18 @@ const uncached = await startServer([], { BENCH_ENV: JSON.stringify({ RENDER_CACH
 for (const connections of CONNECTIONS) rows.push({ key: 'cacheOff', scenario: 'detail page, render cache off', connections, ...(await measure(`${uncached.base}${page.path}`, connections)) });
 const uncachedRss = await uncached.stop();
 
+// The control for latency: the limit's bytes after as much busy CPU per request as a miss took above. At 32
+// connections a saturated one-core server holds every request for about 32 / (req/s) on average, whatever its code,
+// and the order in which a loop picks up ready sockets spreads that from ~0 to ~2×: this row shows which p99 any
+// handler that slow would have, so the cache-off p99 reads as the cost of a miss, not as a stall of its own.
+const missAt32 = rows.find((row) => row.key === 'cacheOff' && row.connections === 32);
+if (missAt32) {
+  const busyMicros = 1e6 / missAt32.rps - 1e6 / limits[32].rps;
+  const busy = await startServer(['--limit', limitFile, '--busy', String(busyMicros)]);
+  rows.push({ scenario: `control: the limit after ${Math.round(busyMicros)} µs busy`, connections: 32, ...(await measure(`${busy.base}/`, 32)) });
+  await busy.stop();
+}
+
 const pad = (text, width) => String(text).padEnd(width);
 console.log(`${pad('scenario', 52)}${pad('conns', 7)}${pad('req/s', 10)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('× limit', 9)}target`);
 for (const row of rows) {

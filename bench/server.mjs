@@ -1,5 +1,6 @@
 // A benchmark server: the built app (dist/) in production mode, or (`--limit <file>`) a bare Fastify that answers
-// every request with the bytes of <file> from memory, the most this machine's Node and Fastify can do for that page.
+// every request with the bytes of <file> from memory, the most this machine's Node and Fastify can do for that page
+// (with `--busy <µs>`, after keeping the CPU busy that long: the latency control of bench/run.mjs).
 // Prints `ready <port>` once it listens; on SIGTERM prints `peak-rss <MB>` (VmHWM) and exits.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,8 +18,14 @@ async function listen() {
   const limitFile = args[0] === '--limit' ? args[1] : null;
   if (limitFile) {
     const body = readFileSync(limitFile);
+    // `--busy <µs>`: the control for latency, which keeps the CPU busy that long before answering.
+    const busyNs = args[2] === '--busy' ? BigInt(Math.round(Number(args[3]) * 1000)) : 0n;
     const fastify = require('fastify')({ logger: false });
-    fastify.get('/*', (_request, reply) => reply.type('text/html; charset=utf-8').send(body));
+    fastify.get('/*', (_request, reply) => {
+      const until = process.hrtime.bigint() + busyNs;
+      while (busyNs > 0n && process.hrtime.bigint() < until);
+      return reply.type('text/html; charset=utf-8').send(body);
+    });
     await fastify.listen({ port: 0, host: '127.0.0.1' });
     return { port: fastify.server.address().port, close: () => fastify.close() };
   }

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { type MailBodyProps, MailButton, MailQuote } from './mail-layout.js';
+import { type MailBodyProps, MailButton, MailFacts, MailQuote } from './mail-layout.js';
 
 export interface BookingRequestMailModel {
   /** `agency`: the agency receives the request; `visitor`: the visitor's copy. */
@@ -28,16 +28,7 @@ export function BookingRequestMail({ t, site, model }: MailBodyProps<BookingRequ
     <>
       <h1 style={{ fontSize: '20px', margin: '0 0 16px' }}>{t(`holiday.mail.heading.${model.recipient}`)}</h1>
       <p>{t(`holiday.mail.intro.${model.recipient}`, { name: visitor.name, unit: unit.name })}</p>
-      <table cellPadding={4} style={{ borderCollapse: 'collapse', margin: '0 0 16px' }}>
-        <tbody>
-          {rows.map(([label, value]) => (
-            <tr key={label}>
-              <th style={{ textAlign: 'left', paddingRight: '16px', verticalAlign: 'top' }}>{label}</th>
-              <td>{value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <MailFacts rows={rows} />
       {visitor.message && <MailQuote text={visitor.message} color={site.brandColor} />}
       <MailButton href={unit.url} label={t('holiday.mail.viewUnit')} color={site.brandColor} />
       <p style={{ color: '#616e7c' }}>{t('holiday.mail.notConfirmed')}</p>

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { type MailBodyProps, MailQuote } from './mail-layout.js';
+import { type MailBodyProps, MailFacts, MailQuote } from './mail-layout.js';
 
 export interface ContactMailModel {
   /** The listing reference the visitor typed, if any. */
@@ -27,16 +27,7 @@ export function ContactMail({ t, site, model }: MailBodyProps<ContactMailModel>)
     <>
       <h1 style={{ fontSize: '20px', margin: '0 0 16px' }}>{t('flows.mail.contact.heading')}</h1>
       <p>{t('flows.mail.contact.intro', { name: visitor.name })}</p>
-      <table cellPadding={4} style={{ borderCollapse: 'collapse', margin: '0 0 16px' }}>
-        <tbody>
-          {rows.map(([label, value]) => (
-            <tr key={label}>
-              <th style={{ textAlign: 'left', paddingRight: '16px', verticalAlign: 'top' }}>{label}</th>
-              <td>{value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <MailFacts rows={rows} />
       <h2 style={{ fontSize: '16px', margin: '0 0 8px' }}>{t('mail.extraInfo.message')}</h2>
       <MailQuote text={visitor.message} color={site.brandColor} />
       <p style={{ color: '#616e7c' }}>{t('mail.extraInfo.replyHint', { name: visitor.name })}</p>

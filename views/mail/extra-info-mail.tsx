@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { type MailBodyProps, MailButton, MailQuote } from './mail-layout.js';
+import { type MailBodyProps, MailButton, MailFacts, MailQuote } from './mail-layout.js';
 
 export interface ExtraInfoMailModel {
   readonly listing: { readonly title: string; readonly reference: string; readonly url: string };
@@ -26,16 +26,7 @@ export function ExtraInfoMail({ t, site, model }: MailBodyProps<ExtraInfoMailMod
     <>
       <h1 style={{ fontSize: '20px', margin: '0 0 16px' }}>{t('mail.extraInfo.heading')}</h1>
       <p>{t('mail.extraInfo.intro', { name: visitor.name, title: listing.title, reference: listing.reference })}</p>
-      <table cellPadding={4} style={{ borderCollapse: 'collapse', margin: '0 0 16px' }}>
-        <tbody>
-          {rows.map(([label, value]) => (
-            <tr key={label}>
-              <th style={{ textAlign: 'left', paddingRight: '16px', verticalAlign: 'top' }}>{label}</th>
-              <td>{value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <MailFacts rows={rows} />
       <h2 style={{ fontSize: '16px', margin: '0 0 8px' }}>{t('mail.extraInfo.message')}</h2>
       <MailQuote text={visitor.message} color={site.brandColor} />
       <MailButton href={listing.url} label={t('mail.viewListing')} color={site.brandColor} />

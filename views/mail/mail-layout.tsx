@@ -78,6 +78,22 @@ export function MailButton({ href, label, color }: { href: string; label: string
   );
 }
 
+/** Label and value rows (who wrote, how to reach them, what they asked for), as a table every mail client lays out. */
+export function MailFacts({ rows }: { rows: ReadonlyArray<readonly [string, string]> }): ReactElement {
+  return (
+    <table cellPadding={4} style={{ borderCollapse: 'collapse', margin: '0 0 16px' }}>
+      <tbody>
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <th style={{ textAlign: 'left', paddingRight: '16px', verticalAlign: 'top' }}>{label}</th>
+            <td>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** Words a visitor typed, with their line breaks kept (as <br>, which the plain-text part keeps too). */
 export function MailQuote({ text, color }: { text: string; color: string }): ReactElement {
   const lines = text.split(/\r?\n/);

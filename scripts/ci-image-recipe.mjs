@@ -61,6 +61,19 @@ function parseEnv(args) {
   }));
 }
 
+/** The image, .nvmrc, package.json's engines and the Node running this recipe (and so CI's tests) are one major. */
+function checkNodeMajor(stages) {
+  const want = readFileSync(join(root, '.nvmrc'), 'utf8').trim();
+  for (const stage of stages) {
+    const tag = stage.image.match(/^node:(\d+)/)?.[1];
+    if (tag !== want) throw new RecipeError(`Dockerfile: FROM ${stage.image} is not Node ${want} (.nvmrc)`);
+  }
+  const engines = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines?.node ?? '';
+  if (!engines.match(new RegExp(`^\\^${want}\\.`))) throw new RecipeError(`package.json engines.node "${engines}" is not Node ${want} (.nvmrc)`);
+  const running = process.versions.node.split('.')[0];
+  if (running !== want) throw new RecipeError(`this host runs Node ${process.version}, not Node ${want} (.nvmrc): CI must test on the image's runtime`);
+}
+
 /** A path inside the image (absolute, or relative to WORKDIR) as a path in the scratch directory standing for /. */
 function hostPath(scratchRoot, workdir, containerPath) {
   const absolute = posix.resolve(workdir, containerPath);
@@ -204,6 +217,7 @@ try {
   const buildStages = stages.slice(0, -1);
   const plan = planRuntime(stages.at(-1), buildStages.map((stage) => stage.name));
   say(`Dockerfile stages: ${stages.map((stage) => `${stage.name ?? '(unnamed)'} from ${stage.image}`).join(', ')}; this host runs Node ${process.version}`);
+  checkNodeMajor(stages);
 
   // 1. Build context: the tracked files, filtered by .dockerignore.
   mkdirSync(context);

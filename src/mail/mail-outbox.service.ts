@@ -75,6 +75,7 @@ export class MailOutboxService implements OnApplicationBootstrap, OnApplicationS
   private readonly from: SendMailOptions['from'];
   /** The last send failed: the next success means SMTP is back, and retries waiting for later are due now. */
   private smtpFailing = false;
+  private lastRetriesBroughtForward = 0;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -172,8 +173,10 @@ export class MailOutboxService implements OnApplicationBootstrap, OnApplicationS
       return;
     }
     await rows.update({ id: mail.id }, { status: 'SENT', sentAt: new Date(), lastError: null, lockedUntil: null, updatedAt: new Date() });
-    if (this.smtpFailing) {
+    // At most once per first retry delay: a server that refuses some mails (a rate limit) keeps its backoff.
+    if (this.smtpFailing && Date.now() - this.lastRetriesBroughtForward >= this.config.MAIL_RETRY_DELAY_SECONDS * 1000) {
       this.smtpFailing = false;
+      this.lastRetriesBroughtForward = Date.now();
       await this.retryWaitingNow();
     }
   }

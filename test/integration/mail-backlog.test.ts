@@ -79,8 +79,12 @@ describe('a mail backlog after an SMTP outage', () => {
       return id;
     });
     outbox.kick();
-    await eventually(async () => (await mails().findOneByOrFail({ id: waiting })).attempts === 1, 20_000, 'first attempt refused');
-    expect((await mails().findOneByOrFail({ id: waiting })).status).toBe('PENDING');
+    const refusedOnce = async () => {
+      const row = await mails().findOneByOrFail({ id: waiting });
+      const [job] = (await sut.app.get(DataSource).query(`SELECT state FROM pgboss.job WHERE name = 'mail' AND data->>'mailId' = $1`, [waiting])) as Array<{ state: string }>;
+      return row.attempts === 1 && row.status === 'PENDING' && job?.state === 'retry';
+    };
+    await eventually(refusedOnce, 20_000, 'first attempt refused');
 
     const [fresh] = await queue([mailTo(1001)]);
     await eventually(async () => (await mails().countBy({ id: In([waiting, fresh!]), status: 'SENT' })) === 2, 20_000, 'both sent');

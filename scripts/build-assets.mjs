@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import { build } from 'esbuild';
+import sharp from 'sharp';
 
 const root = new URL('..', import.meta.url).pathname;
 const outdir = join(root, 'public/assets');
@@ -93,6 +94,17 @@ for (const file of ['client/static/logo.svg']) {
   const hashed = `${basename(name, extname(name))}-${hash}${extname(name)}`;
   copyFileSync(join(root, file), join(outdir, hashed));
   manifest[name] = hashed;
+}
+
+// Mails need a PNG logo: Gmail and Outlook show no SVG. Rasterized at three times the 40 px it is shown at.
+{
+  const png = await sharp(readFileSync(join(root, 'client/static/logo.svg')), { density: (72 * 120) / 64 })
+    .resize(120, 120)
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  const hash = createHash('sha256').update(png).digest('hex').slice(0, 8).toUpperCase();
+  writeFileSync(join(outdir, `logo-${hash}.png`), png);
+  manifest['logo.png'] = `logo-${hash}.png`;
 }
 
 writeFileSync(join(outdir, 'manifest.json'), JSON.stringify(manifest, null, 2));

@@ -5,6 +5,7 @@ import { I18nModule } from 'nestjs-i18n';
 import { AppointmentEntity } from './appointments/appointment.entity.js';
 import { AppointmentsController } from './appointments/appointments.controller.js';
 import { AppointmentCancellationService } from './appointments/appointment-cancellation.service.js';
+import { AppointmentConfirmationService } from './appointments/appointment-confirmation.service.js';
 import { CancelAppointmentFormView, CancelAppointmentPages } from './appointments/cancel-appointment-page.model.js';
 import { ContactController } from './contact/contact.controller.js';
 import { ContactPageModels } from './contact/contact-page.model.js';
@@ -145,6 +146,7 @@ export class AppModule {
         ContactPageModels,
         ContactFormView,
         AppointmentCancellationService,
+        AppointmentConfirmationService,
         CancelAppointmentPages,
         CancelAppointmentFormView,
         FavoritesService,

@@ -176,6 +176,10 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     immutable: true,
     maxAge: '365d',
     cacheControl: true,
+    // Images may be loaded from elsewhere: the logo in a mail client's page (Gmail, Outlook on the web).
+    setHeaders: (reply, path) => {
+      if (path.endsWith('.png')) void reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    },
   });
 
   await app.init();

@@ -1,7 +1,8 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
+import { AppConfig } from '../config/config.js';
 import type { SourceName } from '../estates/domain/estate.js';
 import { EstateEntity } from '../estates/persistence/estate.entity.js';
 import type { SourceAppointment } from '../estates/sources/appointment-source.port.js';
@@ -25,10 +26,34 @@ export interface AppointmentSyncReport {
 @Injectable()
 export class AppointmentSyncService {
   private readonly logger = new Logger(AppointmentSyncService.name);
+  private readonly listeners: Array<(source: SourceName) => Promise<unknown>> = [];
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Runs `listener` after each store has committed (the web app's appointment confirmations; `npm run sync` has
+   * none, and the app's next sync sends what it stored). A listener that fails is logged; the sync is not failed.
+   */
+  afterStore(listener: (source: SourceName) => Promise<unknown>): void {
+    this.listeners.push(listener);
+  }
 
   async store(source: SourceName, appointments: readonly SourceAppointment[]): Promise<AppointmentSyncReport> {
+    const report = await this.save(source, appointments);
+    for (const listener of this.listeners) {
+      try {
+        await listener(source);
+      } catch (error) {
+        this.logger.error(`source ${source}: after storing appointments: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    return report;
+  }
+
+  private save(source: SourceName, appointments: readonly SourceAppointment[]): Promise<AppointmentSyncReport> {
     return this.dataSource.transaction(async (manager) => {
       const listingIds = [...new Set(appointments.map((appointment) => appointment.listingSourceId))];
       const estates = listingIds.length
@@ -63,6 +88,9 @@ export class AppointmentSyncService {
             cancelledAt: appointment.cancelled ? new Date() : null,
             cancelledBy: appointment.cancelled ? 'CRM' : null,
             cancelReason: null,
+            // The agency's CRM confirms its appointments itself: the site never does, even if the setting changes later.
+            confirmation: this.config.APPOINTMENT_CONFIRMATIONS === 'crm' ? 'CRM' : null,
+            confirmationMailId: null,
           });
           inserted++;
           continue;

@@ -62,6 +62,16 @@ export class AppointmentEntity {
   @Column({ name: 'cancel_reason', type: 'text', nullable: true })
   cancelReason!: string | null;
 
+  /**
+   * Who confirmed the appointment to the visitor: SITE (the mail `confirmationMailId`, queued once) or CRM (the agency's
+   * CRM sends its own). Null: not yet (a planned, future visit with an address then gets the site's mail).
+   */
+  @Column({ type: 'varchar', length: 4, nullable: true })
+  confirmation!: 'SITE' | 'CRM' | null;
+
+  @Column({ name: 'confirmation_mail_id', type: 'uuid', nullable: true })
+  confirmationMailId!: string | null;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt!: Date;
 

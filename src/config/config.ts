@@ -99,7 +99,7 @@ export class AppConfig {
   @MinLength(1)
   AGENCY_NAME = 'Immo Vastgoed';
 
-  /** Path or URL of the agency logo; the default is the bundled mark. */
+  /** Path or URL of the agency logo (pages and mails: give a PNG, mail clients show no SVG); default: the bundled mark. */
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
@@ -351,8 +351,23 @@ export class AppConfig {
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['smtp', 'smtps'] })
   SMTP_URL: string | undefined = undefined;
 
+  /** The sender address; the name shown is AGENCY_NAME unless this gives its own (`Name <address>`). */
   @IsString()
-  MAIL_FROM = 'Immo <no-reply@immo.example>';
+  MAIL_FROM = 'no-reply@immo.example';
+
+  /** SMTP connections kept open to send a backlog in parallel (nodemailer's pool). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  MAIL_SMTP_CONNECTIONS = 5;
+
+  /**
+   * Who mails the visitor a confirmation (with the cancel link and an .ics invite) of a planned appointment that
+   * arrives from a CRM: `site` (this site, once per appointment) or `crm` (the CRM's own template; see the README).
+   */
+  @IsIn(['site', 'crm'])
+  APPOINTMENT_CONFIRMATIONS: 'site' | 'crm' = 'site';
 
   /** Default: <DATA_DIR>/outbox (none when DATA_DIR is memory://: mails then stay in the outbox table). */
   @Transform(emptyToUndefined)

@@ -16,6 +16,6 @@ import { createEstateSources } from './sources/create-estate-sources.js';
     AppointmentSyncService,
     { provide: ESTATE_SOURCES, inject: [AppConfig], useFactory: (config: AppConfig) => createEstateSources(config) },
   ],
-  exports: [EstateRepository, EstateSyncService],
+  exports: [EstateRepository, EstateSyncService, AppointmentSyncService],
 })
 export class EstatesModule {}

@@ -5,7 +5,7 @@ import { renderMail } from '../mail/mail-renderer.js';
 
 const SITE = {
   name: 'Immo Vastgoed',
-  logoUrl: 'https://www.immo.example/assets/logo.svg',
+  logoUrl: 'https://www.immo.example/assets/logo.png',
   brandColor: '#0b5a6b',
   siteUrl: 'https://www.immo.example/',
   email: 'info@immo.example',

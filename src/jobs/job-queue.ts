@@ -1,5 +1,5 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
-import { PgBoss, type ConstructorOptions, type Db } from 'pg-boss';
+import { PgBoss, type ConstructorOptions, type Db, type Job as PgBossJob, type JobResult } from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/config.js';
 import { DatabaseLocation } from '../database/database-location.js';
@@ -46,6 +46,11 @@ export interface Job<T> {
   readonly lastAttempt: boolean;
   /** Aborted when the job expires or this process stops. */
   readonly signal: AbortSignal;
+}
+
+export interface WorkOptions {
+  /** Due jobs taken per fetch and run at once (default 1). */
+  readonly batchSize?: number;
 }
 
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
@@ -129,20 +134,37 @@ export class JobQueue implements BeforeApplicationShutdown {
     return boss.send(name, data, { singletonKey: options.singletonKey, singletonSeconds: options.singletonSeconds, db });
   }
 
-  /** Runs `handler` for each job of the queue in this process; a handler that throws has its job retried. */
-  async work<T>(name: string, handler: (job: Job<T>) => Promise<void>): Promise<void> {
+  /**
+   * Runs `handler` for each job of the queue in this process; a handler that throws has its job retried.
+   * `batchSize` > 1 takes that many due jobs per fetch and runs them at once, and fetches again at once while
+   * fetches come back full: a backlog is worked at the handler's speed, not one job per poll.
+   */
+  async work<T>(name: string, handler: (job: Job<T>) => Promise<void>, options: WorkOptions = {}): Promise<void> {
     const settings = this.queues.get(name);
     if (!settings) throw new QueueNotDefinedError(name);
     const boss = await this.started();
-    const id = await boss.work<T>(name, { pollingIntervalSeconds: this.config.JOBS_POLL_INTERVAL_SECONDS, batchSize: 1 }, async ([job]) => {
+    const batchSize = options.batchSize ?? 1;
+    const run = async (job: PgBossJob<T>): Promise<JobResult> => {
       const lastAttempt = job.retryCount >= settings.retryLimit;
       try {
         await handler({ id: job.id, data: job.data, retryCount: job.retryCount, lastAttempt, signal: job.signal });
+        return { id: job.id, status: 'completed' };
       } catch (error) {
         this.logger.warn(`job ${name} ${job.id} failed (attempt ${job.retryCount + 1}${lastAttempt ? ', no retry left' : ''}): ${String(error)}`);
-        throw error;
+        return { id: job.id, status: 'failed', output: { message: error instanceof Error ? error.message : String(error) } };
       }
-    });
+    };
+    const id = await boss.work<T>(
+      name,
+      {
+        pollingIntervalSeconds: this.config.JOBS_POLL_INTERVAL_SECONDS,
+        batchSize,
+        burstWhenBatchFull: batchSize > 1,
+        // Each job of a batch is settled on its own: one failure retries that job only.
+        perJobResults: true,
+      },
+      (jobs) => Promise.all(jobs.map(run)),
+    );
     this.workers.set(name, [...(this.workers.get(name) ?? []), id]);
   }
 

@@ -1,15 +1,15 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createTransport, type Transporter } from 'nodemailer';
+import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { MailSite } from '../../views/mail/mail-layout.js';
 import { AssetsService } from '../common/assets.service.js';
 import { AppConfig } from '../config/config.js';
 import { TranslationService } from '../i18n/translation.service.js';
-import { type Job, JobQueue } from '../jobs/job-queue.js';
+import { type Job, JOBS_SCHEMA, JobQueue } from '../jobs/job-queue.js';
 import { legalIdentity } from '../legal/legal-identity.js';
 import type { Locale } from '../routing/locales.js';
 import { defineMailQueue, MAIL_QUEUE, type MailJob } from './mail-queue.js';
@@ -29,6 +29,8 @@ export type MailRequest = {
     readonly inquiryId?: string;
     /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post on every subscription mail (RFC 8058). */
     readonly headers?: Readonly<Record<string, string>>;
+    /** An iCalendar invite (METHOD:REQUEST), sent as a calendar part and an `invite.ics` attachment. */
+    readonly calendar?: string;
   };
 }[MailTemplateName];
 
@@ -50,7 +52,12 @@ interface ClaimedMail {
   readonly text: string;
   readonly attempts: number;
   readonly headers: Record<string, string> | null;
+  readonly locale: string;
+  readonly ical_event: string | null;
 }
+
+/** Mails taken per fetch of the queue and sent at once: two per SMTP connection keeps the pool busy. */
+const BATCH_PER_CONNECTION = 2;
 
 /**
  * The mail outbox. `queue` renders a mail, stores it and queues its job inside the caller's
@@ -60,11 +67,15 @@ interface ClaimedMail {
  * visible, until `npm run mail:retry` queues it again.
  */
 @Injectable()
-export class MailOutboxService implements OnApplicationBootstrap {
+export class MailOutboxService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(MailOutboxService.name);
   private readonly transport: Transporter | null;
   private readonly directory: string | null;
   private readonly site: MailSite;
+  private readonly from: SendMailOptions['from'];
+  /** The last send failed: the next success means SMTP is back, and retries waiting for later are due now. */
+  private smtpFailing = false;
+  private lastRetriesBroughtForward = 0;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -75,19 +86,30 @@ export class MailOutboxService implements OnApplicationBootstrap {
   ) {
     this.directory = config.SMTP_URL ? null : outboxDirectory(config);
     this.transport = config.SMTP_URL
-      ? createTransport({ url: config.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+      ? createTransport({
+          url: config.SMTP_URL,
+          // A few connections kept open and reused: a backlog goes out at the server's speed, not one handshake per mail.
+          pool: true,
+          maxConnections: config.MAIL_SMTP_CONNECTIONS,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+        })
       : this.directory
         ? createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
         : null;
     this.site = {
       name: config.AGENCY_NAME,
-      logoUrl: new URL(config.AGENCY_LOGO_URL ?? assets.url('logo.svg'), config.PUBLIC_BASE_URL).toString(),
+      // PNG: Gmail and Outlook show no SVG.
+      logoUrl: new URL(config.AGENCY_LOGO_URL ?? assets.url('logo.png'), config.PUBLIC_BASE_URL).toString(),
       brandColor: config.BRAND_COLOR,
       siteUrl: new URL('/', config.PUBLIC_BASE_URL).toString(),
       email: config.AGENCY_EMAIL,
       phone: config.AGENCY_PHONE,
       legal: legalIdentity(config),
     };
+    // The agency's name, unless MAIL_FROM names its sender itself.
+    this.from = config.MAIL_FROM.includes('<') ? config.MAIL_FROM : { name: config.AGENCY_NAME, address: config.MAIL_FROM };
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -96,7 +118,12 @@ export class MailOutboxService implements OnApplicationBootstrap {
       this.logger.warn('no SMTP_URL and no outbox directory: mails stay queued in the mails table');
       return;
     }
-    await this.jobs.work<MailJob>(MAIL_QUEUE, (job) => this.deliver(job));
+    await this.jobs.work<MailJob>(MAIL_QUEUE, (job) => this.deliver(job), { batchSize: this.config.MAIL_SMTP_CONNECTIONS * BATCH_PER_CONNECTION });
+  }
+
+  onApplicationShutdown(): void {
+    // After every beforeApplicationShutdown, so after the job queue let its running sends finish.
+    this.transport?.close();
   }
 
   /** Renders the mail and queues it in the caller's transaction: it exists, with its job, only if that commits. */
@@ -114,6 +141,7 @@ export class MailOutboxService implements OnApplicationBootstrap {
       attempts: 0,
       inquiryId: request.inquiryId ?? null,
       headers: request.headers ? { ...request.headers } : null,
+      icalEvent: request.calendar ?? null,
       lastError: null,
       lockedUntil: null,
       sentAt: null,
@@ -137,6 +165,7 @@ export class MailOutboxService implements OnApplicationBootstrap {
       await this.send(mail);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
+      this.smtpFailing = true;
       const failed = job.lastAttempt;
       await rows.update({ id: mail.id }, { status: failed ? 'FAILED' : 'PENDING', lastError: reason, lockedUntil: null, updatedAt: new Date() });
       if (!failed) throw error;
@@ -144,6 +173,31 @@ export class MailOutboxService implements OnApplicationBootstrap {
       return;
     }
     await rows.update({ id: mail.id }, { status: 'SENT', sentAt: new Date(), lastError: null, lockedUntil: null, updatedAt: new Date() });
+    // At most once per first retry delay: a server that refuses some mails (a rate limit) keeps its backoff.
+    if (this.smtpFailing && Date.now() - this.lastRetriesBroughtForward >= this.config.MAIL_RETRY_DELAY_SECONDS * 1000) {
+      this.smtpFailing = false;
+      this.lastRetriesBroughtForward = Date.now();
+      await this.retryWaitingNow();
+    }
+  }
+
+  /**
+   * SMTP is back: the mails whose retry was put off (up to MAIL_RETRY_DELAY_MAX_SECONDS) by the outage are sent now,
+   * not one backoff later. Their claims still hold each mail to one sender.
+   */
+  private async retryWaitingNow(): Promise<void> {
+    try {
+      const [, count] = (await this.dataSource.query(
+        `UPDATE ${JOBS_SCHEMA}.job SET start_after = now() WHERE name = $1 AND state = 'retry' AND start_after > now()`,
+        [MAIL_QUEUE],
+      )) as [unknown, number];
+      if (count > 0) {
+        this.logger.log(`SMTP answers again: ${count} mail(s) waiting for a retry are due now`);
+        this.kick();
+      }
+    } catch (error) {
+      this.logger.warn(`waiting mails not brought forward (they keep their retry time): ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** PENDING (or a SENDING claim that lapsed) → SENDING in one statement: only one worker wins a mail. */
@@ -152,7 +206,7 @@ export class MailOutboxService implements OnApplicationBootstrap {
     const [rows] = (await this.dataSource.query(
       `UPDATE mails SET status = 'SENDING', attempts = attempts + 1, locked_until = now() + make_interval(secs => $2), updated_at = now()
        WHERE id = $1 AND (status = 'PENDING' OR (status = 'SENDING' AND locked_until < now()))
-       RETURNING id, to_address, reply_to, subject, html, text, attempts, headers`,
+       RETURNING id, to_address, reply_to, subject, html, text, attempts, headers, locale, ical_event`,
       [id, CLAIM_SECONDS],
     )) as [ClaimedMail[], number];
     return rows[0] ?? null;
@@ -160,14 +214,16 @@ export class MailOutboxService implements OnApplicationBootstrap {
 
   private async send(mail: ClaimedMail): Promise<void> {
     const info = await this.transport!.sendMail({
-      from: this.config.MAIL_FROM,
+      from: this.from,
       to: mail.to_address,
-      replyTo: mail.reply_to ?? undefined,
+      // Answers to a mail without a reply target of its own reach the agency, never the no-reply sender.
+      replyTo: mail.reply_to ?? this.config.AGENCY_EMAIL,
       subject: mail.subject,
       // Mails carried over from the old outbox have text only.
       html: mail.html || undefined,
       text: mail.text,
-      headers: mail.headers ?? undefined,
+      headers: { ...mail.headers, 'Content-Language': mail.locale },
+      icalEvent: mail.ical_event ? { method: 'REQUEST', filename: 'invite.ics', content: mail.ical_event } : undefined,
       // The same on every attempt, so a receiver that got it already can tell.
       messageId: `<${mail.id}@${new URL(this.config.PUBLIC_BASE_URL).hostname}>`,
     });

@@ -6,7 +6,7 @@ import { renderMail } from './mail-renderer.js';
 
 const SITE: MailSite = {
   name: 'Immo Vastgoed',
-  logoUrl: 'https://www.immo.example/assets/logo.svg',
+  logoUrl: 'https://www.immo.example/assets/logo.png',
   brandColor: '#0b5a6b',
   siteUrl: 'https://www.immo.example/',
   email: 'info@immo.example',
@@ -30,7 +30,7 @@ describe(renderMail.name, () => {
 
   it('frames every mail in the layout: logo, agency name, footer with its contact details', () => {
     const sut = renderMail('send-to-friend', { listing: EXTRA_INFO.listing, senderName: 'Marie', friendName: 'Luc', message: '' }, fileTranslator('fr'), SITE);
-    expect(sut.html).toContain('src="https://www.immo.example/assets/logo.svg"');
+    expect(sut.html).toContain('src="https://www.immo.example/assets/logo.png"');
     expect(sut.html).toContain('Immo Vastgoed</a>');
     expect(sut.text).toContain('Cet e-mail a été envoyé par Immo Vastgoed via www.immo.example.');
     expect(sut.text).toContain('Immo Vastgoed · info@immo.example · +32 9 123 45 67');
@@ -46,7 +46,7 @@ describe(renderMail.name, () => {
   it('keeps the link’s address in the plain text, and leaves the logo out of it', () => {
     const sut = renderMail('extra-info', EXTRA_INFO, fileTranslator('nl'), SITE);
     expect(sut.text).toContain('Bekijk het pand [https://www.immo.example/nl/aanbod/1001/villa]');
-    expect(sut.text).not.toContain('logo.svg');
+    expect(sut.text).not.toContain('logo.png');
   });
 
   it('shows what a visitor typed as text, never as markup', () => {

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { AppointmentCancelledMail, type AppointmentCancelledMailModel } from '../../views/mail/appointment-cancelled-mail.js';
+import { AppointmentConfirmationMail, type AppointmentConfirmationMailModel } from '../../views/mail/appointment-confirmation-mail.js';
 import { ContactMail, type ContactMailModel } from '../../views/mail/contact-mail.js';
 import { BookingRequestMail, type BookingRequestMailModel } from '../../views/mail/booking-request-mail.js';
 import { ExtraInfoMail, type ExtraInfoMailModel } from '../../views/mail/extra-info-mail.js';
@@ -21,6 +22,7 @@ export interface MailModels {
   'send-to-friend': SendToFriendMailModel;
   contact: ContactMailModel;
   'appointment-cancelled': AppointmentCancelledMailModel;
+  'appointment-confirmation': AppointmentConfirmationMailModel;
   favorites: FavoritesMailModel;
   'subscription-confirm': SubscriptionConfirmMailModel;
   'subscription-updated': SubscriptionUpdatedMailModel;
@@ -51,6 +53,10 @@ export const MAIL_TEMPLATES: { readonly [K in MailTemplateName]: MailTemplate<Ma
   'appointment-cancelled': {
     subject: (t, model) => t('flows.mail.cancellation.subject', { title: model.listing.title, date: model.date }),
     body: AppointmentCancelledMail,
+  },
+  'appointment-confirmation': {
+    subject: (t, model) => t('flows.mail.appointment.subject', { title: model.listing.title, date: model.date, time: model.time }),
+    body: AppointmentConfirmationMail,
   },
   favorites: {
     subject: (t, model) => t('flows.mail.favorites.subject', { site: model.siteName }),

@@ -55,6 +55,10 @@ export class MailEntity {
   @Column({ type: 'jsonb', nullable: true })
   headers!: Record<string, string> | null;
 
+  /** An iCalendar invite (METHOD:REQUEST) sent with the mail, e.g. an appointment's. */
+  @Column({ name: 'ical_event', type: 'text', nullable: true })
+  icalEvent!: string | null;
+
   /** The job that delivers it now; null for a mail queued before jobs existed (re-queued by `mail:retry`). */
   @Column({ name: 'job_id', type: 'uuid', nullable: true })
   jobId!: string | null;

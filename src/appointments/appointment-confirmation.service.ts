@@ -1,0 +1,109 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, IsNull, MoreThan, Not } from 'typeorm';
+import { AppConfig } from '../config/config.js';
+import { EstateDetailService, type FoundEstate } from '../detail/estate-detail.service.js';
+import type { SourceName } from '../estates/domain/estate.js';
+import { pickText } from '../i18n/localized-text.js';
+import { TranslationService } from '../i18n/translation.service.js';
+import { MailOutboxService } from '../mail/mail-outbox.service.js';
+import { isLocale, type Locale } from '../routing/locales.js';
+import { urlFor } from '../routing/routes.js';
+import { AppointmentEntity } from './appointment.entity.js';
+import { appointmentInvite } from './appointment-invite.js';
+import { AppointmentSyncService } from './appointment-sync.service.js';
+import { appointmentTime } from './appointment-time.js';
+
+/** The street line of a visible address, else the city only (as the listing shows it). */
+function locationOf(listing: FoundEstate | null, locale: Locale): string | null {
+  if (!listing) return null;
+  const { address } = listing.estate;
+  const city = `${address.city.zip} ${pickText(address.city.alias, locale) || address.city.name}`.trim();
+  const street = address.visible ? [pickText(address.street, locale), address.number].filter(Boolean).join(' ') : '';
+  return [street, city].filter(Boolean).join(', ') || null;
+}
+
+/**
+ * Tells the visitor of a planned appointment from a CRM, once: when and where, whom to ask, an .ics invite, and the
+ * link to cancel (the only way to the appointment's page). Runs after every appointment sync. The mail is queued in
+ * the transaction that marks the appointment confirmed, so it is queued once whatever the number of syncs or
+ * replicas. With APPOINTMENT_CONFIRMATIONS=crm the CRM sends its own and the sync marks the appointment so.
+ */
+@Injectable()
+export class AppointmentConfirmationService implements OnModuleInit {
+  private readonly logger = new Logger(AppointmentConfirmationService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly details: EstateDetailService,
+    private readonly mail: MailOutboxService,
+    private readonly sync: AppointmentSyncService,
+    private readonly translations: TranslationService,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.sync.afterStore((source) => this.confirmDue(source));
+  }
+
+  /** Queues the confirmation of every planned, future appointment with an address that has none yet; how many. */
+  async confirmDue(source?: SourceName): Promise<number> {
+    if (this.config.APPOINTMENT_CONFIRMATIONS !== 'site') return 0;
+    const due = await this.dataSource.getRepository(AppointmentEntity).find({
+      where: { ...(source ? { source } : {}), status: 'PLANNED', confirmation: IsNull(), startsAt: MoreThan(new Date()), visitorEmail: Not('') },
+      order: { startsAt: 'ASC' },
+    });
+    let queued = 0;
+    for (const appointment of due) {
+      // Read before the transaction: on the embedded database a read beside an open transaction waits for it.
+      const listing = appointment.estateId === null ? null : await this.details.find(appointment.estateId);
+      if (await this.confirm(appointment, listing)) queued++;
+    }
+    if (queued) {
+      this.logger.log(`${queued} appointment confirmation(s) queued`);
+      this.mail.kick();
+    }
+    return queued;
+  }
+
+  private confirm(appointment: AppointmentEntity, listing: FoundEstate | null): Promise<boolean> {
+    const locale: Locale = isLocale(appointment.visitorLocale) ? appointment.visitorLocale : this.config.AGENCY_LOCALE;
+    const title = listing ? pickText(listing.estate.title, locale) || String(listing.estate.id) : `#${appointment.sourceId}`;
+    const listingUrl = listing ? this.details.absoluteUrl(listing.paths[locale]) : null;
+    const cancelUrl = this.details.absoluteUrl(urlFor('cancelAppointment', locale, { appointmentId: appointment.publicId }));
+    const when = appointmentTime(appointment.startsAt, locale);
+    const { t } = this.translations.forLocale(locale);
+    return this.dataSource.transaction(async (manager) => {
+      // One statement decides: of two processes (or a cancel meanwhile), only one confirms, and only a planned visit.
+      const [claimed] = (await manager.query(
+        `UPDATE appointments SET confirmation = 'SITE', updated_at = now()
+         WHERE id = $1 AND confirmation IS NULL AND status = 'PLANNED' AND starts_at > now() AND visitor_email <> '' RETURNING id`,
+        [appointment.id],
+      )) as [unknown[], number];
+      if (claimed.length === 0) return false;
+      const mailId = await this.mail.queue(manager, {
+        to: appointment.visitorEmail,
+        // Answers go to the agent who receives the visitor (else, by default, the agency).
+        ...(appointment.agentEmail ? { replyTo: appointment.agentEmail } : {}),
+        locale,
+        template: 'appointment-confirmation',
+        model: { visitorName: appointment.visitorName, listing: { title, url: listingUrl }, ...when, agent: { name: appointment.agentName, email: appointment.agentEmail }, cancelUrl },
+        calendar: appointmentInvite(
+          {
+            uid: `${appointment.id}@${new URL(this.config.PUBLIC_BASE_URL).hostname}`,
+            startsAt: appointment.startsAt,
+            summary: t('flows.mail.appointment.inviteSummary', { title }),
+            description: [listingUrl, `${t('flows.mail.appointment.cancel')}: ${cancelUrl}`].filter(Boolean).join('\n'),
+            location: locationOf(listing, locale),
+            url: listingUrl,
+            organizer: { name: this.config.AGENCY_NAME, email: appointment.agentEmail ?? this.config.AGENCY_EMAIL },
+            attendee: { name: appointment.visitorName, email: appointment.visitorEmail },
+          },
+          this.config.AGENCY_NAME,
+        ),
+      });
+      await manager.update(AppointmentEntity, { id: appointment.id }, { confirmationMailId: mailId });
+      return true;
+    });
+  }
+}

@@ -8,6 +8,7 @@ import { LeadsAndContact1795700000001 } from './1795700000001-LeadsAndContact.js
 import { AppointmentsFromCrms1795700000002 } from './1795700000002-AppointmentsFromCrms.js';
 import { Subscriptions1795800000000 } from './1795800000000-Subscriptions.js';
 import { HolidayRentals1795600000000 } from './1795600000000-HolidayRentals.js';
+import { PublicPrice1795900000000 } from './1795900000000-PublicPrice.js';
 
 /** Every migration in order; a newly generated migration is added at the end. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   AppointmentsFromCrms1795700000002,
   Subscriptions1795800000000,
   HolidayRentals1795600000000,
+  PublicPrice1795900000000,
 ];

@@ -107,6 +107,13 @@ describe(matchesCriteria.name, () => {
     expect(matchesCriteria(villa, criteria({ reference: 'ANT' }))).toBe(false);
   });
 
+  it('never matches a price bound with a price on request', () => {
+    const onRequest = buildEstate({ price: { value: 660_000, visible: false } });
+    expect(matchesCriteria(onRequest, { ...EMPTY_CRITERIA, priceMin: 650_000, priceMax: 670_000 })).toBe(false);
+    expect(matchesCriteria(onRequest, { ...EMPTY_CRITERIA, priceMax: 1_000_000 })).toBe(false);
+    expect(matchesCriteria(onRequest, EMPTY_CRITERIA)).toBe(true);
+  });
+
   it('matches a project when one of its units answers the unit criteria', () => {
     const project = buildEstate({
       id: 10,

@@ -3,6 +3,7 @@ import { validateSync } from 'class-validator';
 import { isAvailable } from '../estates/domain/availability.js';
 import type { Estate, HeadType } from '../estates/domain/estate.js';
 import { referenceKey } from '../estates/domain/format.js';
+import { publicPrice } from '../estates/domain/visibility.js';
 import { type SEARCH_TRANSACTIONS, SearchCriteriaDto, type SORT_ORDERS } from './search-criteria.dto.js';
 
 export type SearchTransaction = (typeof SEARCH_TRANSACTIONS)[number];
@@ -120,16 +121,12 @@ function matchesLocation(estate: Estate, locations: readonly string[]): boolean 
   return locations.some((term) => (isZipTerm(term) ? city.zip === term.trim() : names.has(normalizeName(term))));
 }
 
-/** The amount a listing is searched by: its price, else its "from" price. */
-export function searchPrice(estate: Estate): number | null {
-  return estate.price.value ?? estate.price.priceFrom;
-}
 
 /** The criteria a single listing (a project itself or one of its units) answers on its own. */
 function matchesOwn(estate: Estate, criteria: SearchCriteria): boolean {
   if (criteria.headTypes.length > 0 && !criteria.headTypes.includes(estate.headType)) return false;
   if (criteria.subTypes.length > 0 && !criteria.subTypes.includes(estate.subType ?? '')) return false;
-  const price = searchPrice(estate);
+  const price = publicPrice(estate);
   if (criteria.priceMin !== null && (price === null || price < criteria.priceMin)) return false;
   if (criteria.priceMax !== null && (price === null || price > criteria.priceMax)) return false;
   if (criteria.bedroomsMin !== null && (estate.bedrooms ?? 0) < criteria.bedroomsMin) return false;

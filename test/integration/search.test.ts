@@ -36,6 +36,11 @@ const flatForRent = listing({
   bedrooms: 1,
 });
 const sold = listing({ headType: 'HOUSE', subType: 'VILLA', transaction: { statusId: 5, status: 'SOLD', forRent: false }, price: { value: 500_000 }, bedrooms: 3 });
+/** "Price on request": the agency hides the price the CRM still sends (demo listing 1030 asks € 660.000). */
+const QUIET_TOWN = { id: 9993, zip: '9993', name: 'Stilgem', alias: {}, lat: 50.97, lon: 4.3 };
+const onRequest = listing({ headType: 'HOUSE', price: { value: 660_000, visible: false }, bedrooms: 4, address: { city: QUIET_TOWN } });
+const quietCheap = listing({ headType: 'HOUSE', price: { value: 300_000 }, bedrooms: 2, address: { city: QUIET_TOWN } });
+const quietDear = listing({ headType: 'HOUSE', price: { value: 700_000 }, bedrooms: 4, address: { city: QUIET_TOWN } });
 const plotElsewhere = listing({ headType: 'PLOT', subType: 'BUILDING_PLOT', price: { value: 120_000 }, bedrooms: null, address: { city: OTHER_TOWN } });
 const abroad = listing({ address: { city: { id: 59000, zip: '59000', name: 'Lille', alias: { nl: 'Rijsel' }, lat: 50.63, lon: 3.06 }, country: 'FR' } });
 const projectId = nextId++;
@@ -80,7 +85,7 @@ describe('search (real app, real database)', () => {
 
   beforeAll(async () => {
     sut = await startTestApp();
-    await storeEstates(sut.app.get(DataSource), [...TOWN_LISTINGS, plotElsewhere, abroad]);
+    await storeEstates(sut.app.get(DataSource), [...TOWN_LISTINGS, plotElsewhere, abroad, onRequest, quietCheap, quietDear]);
     await catalogueChanged();
   });
 
@@ -135,6 +140,38 @@ describe('search (real app, real database)', () => {
     expect(ids((await search(houses)).text)).toEqual([townhouse.id, villa.id]);
     expect(ids((await search(`${houses}&sort=price-asc`)).text)).toEqual([townhouse.id, villa.id]);
     expect(ids((await search(`${houses}&sort=price-desc`)).text)).toEqual([villa.id, townhouse.id]);
+  });
+
+  describe('a listing whose price is on request', () => {
+    const IN_QUIET_TOWN = `locations=${QUIET_TOWN.zip}&transaction=buy`;
+
+    it('is never found by a price bound, whatever its hidden price', async () => {
+      expect(ids((await search(`${IN_QUIET_TOWN}&priceMin=650000&priceMax=670000`)).text)).toEqual([]);
+      expect(ids((await search(`${IN_QUIET_TOWN}&priceMin=600000`)).text)).toEqual([quietDear.id]);
+      expect(ids((await search(`${IN_QUIET_TOWN}&priceMax=690000`)).text)).toEqual([quietCheap.id]);
+    });
+
+    it('is still found by a search without a price bound', async () => {
+      expect(ids((await search(`${IN_QUIET_TOWN}&bedroomsMin=4`)).text).sort()).toEqual([onRequest.id, quietDear.id].sort());
+    });
+
+    it('sorts after every priced listing in both price orders', async () => {
+      expect(ids((await search(`${IN_QUIET_TOWN}&sort=price-asc`)).text)).toEqual([quietCheap.id, quietDear.id, onRequest.id]);
+      expect(ids((await search(`${IN_QUIET_TOWN}&sort=price-desc`)).text)).toEqual([quietDear.id, quietCheap.id, onRequest.id]);
+    });
+
+    it('gives its price away neither in the results, its page (JSON-LD, share tags), its JSON nor its similar estates', async () => {
+      const paths = [
+        `${urlFor('home', 'nl')}?${IN_QUIET_TOWN}`,
+        `/nl/aanbod/${onRequest.id}`,
+        urlFor('ajaxEstate', 'nl', { estateId: onRequest.id }),
+        urlFor('ajaxSimilarEstates', 'nl', { estateId: onRequest.id }),
+      ];
+      for (const path of paths) {
+        const response = await get(path).redirects(2).expect(200);
+        expect(response.text).not.toMatch(/660[.,]?000/);
+      }
+    });
   });
 
   describe('a project', () => {

@@ -9,6 +9,7 @@ import { AppointmentsFromCrms1795700000002 } from './1795700000002-AppointmentsF
 import { Subscriptions1795800000000 } from './1795800000000-Subscriptions.js';
 import { HolidayRentals1795600000000 } from './1795600000000-HolidayRentals.js';
 import { AppointmentConfirmations1795900000000 } from './1795900000000-AppointmentConfirmations.js';
+import { PublicPrice1795900001000 } from './1795900001000-PublicPrice.js';
 
 /** Every migration in order; a newly generated migration is added at the end. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   Subscriptions1795800000000,
   HolidayRentals1795600000000,
   AppointmentConfirmations1795900000000,
+  PublicPrice1795900001000,
 ];

@@ -1,8 +1,13 @@
 import { element } from './dom';
-import type { CityComboboxProps, CitySuggestionJson } from './search-props';
+import { type CityComboboxProps, type CitySuggestionJson, PLACE_TYPED_EVENT } from './search-props';
 
 /** Typing pauses this long before the suggestions are asked for. */
 const SUGGEST_DELAY_MS = 200;
+
+/** Lower case without accents: "liège" is "Liège" typed quickly. */
+function comparable(value: string): string {
+  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+}
 
 /** The term being typed: the text after the last comma (several places may be searched at once). */
 function currentTerm(value: string): string {
@@ -62,6 +67,7 @@ export function mount(root: HTMLElement, rawProps: unknown): void {
 
   const choose = (option: HTMLLIElement) => {
     input.value = replaceCurrentTerm(input.value, option.dataset.value ?? '');
+    lastTyped = comparable(input.value);
     close();
     input.dispatchEvent(new Event('change', { bubbles: true }));
   };
@@ -96,18 +102,32 @@ export function mount(root: HTMLElement, rawProps: unknown): void {
     status.textContent = text.replace('{count}', String(suggestions.length));
   };
 
+  /** Runs the search when what is typed is a whole place (or nothing): the form's trigger debounces it. */
+  let lastTyped = comparable(input.value);
+  const placeTyped = (suggestions: readonly CitySuggestionJson[]) => {
+    const term = comparable(currentTerm(input.value));
+    const whole = input.value.trim() === '' || suggestions.some((city) => comparable(city.name) === term || city.zip === term);
+    if (!whole || comparable(input.value) === lastTyped) return;
+    lastTyped = comparable(input.value);
+    input.dispatchEvent(new CustomEvent(PLACE_TYPED_EVENT, { bubbles: true }));
+  };
+
   const suggest = async () => {
     const term = currentTerm(input.value);
     request?.abort();
     if (term.length === 0) {
       close();
+      placeTyped([]);
       return;
     }
     request = new AbortController();
     try {
       const response = await fetch(`${props.url}?q=${encodeURIComponent(term)}`, { headers: { Accept: 'application/json' }, signal: request.signal });
       if (!response.ok) return;
-      if (document.activeElement === input) render((await response.json()) as CitySuggestionJson[]);
+      if (document.activeElement !== input) return;
+      const suggestions = (await response.json()) as CitySuggestionJson[];
+      render(suggestions);
+      placeTyped(suggestions);
     } catch {
       // Aborted by newer typing, or offline: the field still works as plain text.
     }

@@ -1,5 +1,15 @@
 /** Props (JSON in `data-props`) of the search page's islands, shared by the views and the islands. */
 
+/**
+ * The event that runs the search while the visitor types a place (a trigger of the search form, debounced there):
+ * the combobox fires it only when the term typed is a whole place its suggestions name, or when the field is
+ * emptied. A part of a name ("Gen") is never searched, so the results stay until the visitor has typed a place.
+ */
+export const PLACE_TYPED_EVENT = 'place-typed';
+
+/** How long typing must pause before a typed place is searched. */
+export const PLACE_TYPED_DELAY_MS = 400;
+
 export interface ResultsMapProps {
   /** The markers of the whole result set, as JSON (`/<locale>/ajax/search-map?<query>`). */
   readonly markersUrl: string;

@@ -12,6 +12,7 @@ import { TranslationService } from '../i18n/translation.service.js';
 import type { Locale } from '../routing/locales.js';
 import { urlFor } from '../routing/routes.js';
 import { openGraphImage } from '../estates/images/image-variants.js';
+import { breadcrumbJsonLd, listingBreadcrumb } from '../seo/breadcrumbs.js';
 import { jsonForScript, listingJsonLd, listingTitle, shareMeta } from '../seo/structured-data.js';
 import { EstateDetailService, type FoundEstate, SIMILAR_ESTATES_SHOWN } from './estate-detail.service.js';
 
@@ -100,6 +101,17 @@ export class EstateDetailPageModels {
     const projectPath = found.project ? estatePath(found.project, t) : null;
     const projectTitle = found.project ? toDisplayModel(found.project, t).title : null;
     const seoTitle = listingTitle({ name: display.title, city: display.address.city, priceText: display.priceText, projectName: projectTitle });
+    const breadcrumb = listingBreadcrumb(
+      {
+        locale,
+        forRent: display.forRent,
+        city: display.address.city,
+        name: display.title,
+        path: found.paths[locale],
+        project: projectPath && projectTitle ? { name: projectTitle, path: projectPath } : null,
+      },
+      t,
+    );
     const first = display.pictures[0];
     const ogImage = first ? openGraphImage(this.details.absoluteUrl(first.large), { width: PHOTO_WIDTH, height: PHOTO_HEIGHT }) : null;
     const { sticker } = display;
@@ -144,6 +156,7 @@ export class EstateDetailPageModels {
       },
       share: { title: t.t('detail.share.title'), links: this.shareLinks(url, display.title, t) },
       project: projectPath && projectTitle ? { title: projectTitle, path: projectPath } : null,
+      breadcrumb,
       forms: {
         extraInfo: this.formProps('extra-info', found, locale, form?.kind === 'extra-info' ? form.state : undefined),
         sendToFriend: this.sendToFriendOffered ? this.formProps('send-to-friend', found, locale, form?.kind === 'send-to-friend' ? form.state : undefined) : null,
@@ -162,6 +175,7 @@ export class EstateDetailPageModels {
       seo: {
         title: seoTitle,
         description,
+        breadcrumbJsonLd: jsonForScript(breadcrumbJsonLd(breadcrumb.crumbs, (path) => this.details.absoluteUrl(path))),
         jsonLd: jsonForScript(
           listingJsonLd({
             url,

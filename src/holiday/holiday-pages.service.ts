@@ -9,6 +9,7 @@ import type { Translator } from '../i18n/translator.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import type { Locale } from '../routing/locales.js';
 import { urlFor } from '../routing/routes.js';
+import { breadcrumbJsonLd, holidayBreadcrumb } from '../seo/breadcrumbs.js';
 import { holidayJsonLd, jsonForScript } from '../seo/structured-data.js';
 import { availabilityCalendar } from './domain/availability-calendar.js';
 import type { AvailabilityRange, HolidayUnit, IsoDate } from './domain/holiday-unit.js';
@@ -170,6 +171,7 @@ export class HolidayPages {
     const stateText = { free: t('holiday.calendar.free'), booked: t('holiday.calendar.booked'), blocked: t('holiday.calendar.blocked'), past: t('holiday.calendar.past') };
     const today12 = availabilityCalendar(ranges, today);
     const lowest = Math.min(...unit.seasons.map((season) => season.perNight));
+    const breadcrumb = holidayBreadcrumb({ locale, name: name.text, path: urlFor('holiday', locale, { rentalUnitId: unit.id }) }, this.translations.forLocale(locale));
     return {
       title: t('holiday.unit.title', { name: name.text, city: unit.address.city }),
       metaDescription: t('holiday.unit.metaDescription', { name: name.text, city: unit.address.city, count: unit.guests }),
@@ -246,8 +248,11 @@ export class HolidayPages {
       icsUrl: urlFor('holidayCalendar', locale, { rentalUnitId: unit.id }),
       overviewUrl: urlFor('holidayOverview', locale),
       noindex: Object.keys(state.values).length > 0 || !!state.sent,
+      breadcrumb,
+      breadcrumbJsonLd: jsonForScript(breadcrumbJsonLd(breadcrumb.crumbs, (path) => this.absoluteUrl(path))),
       jsonLd: jsonForScript(
         holidayJsonLd({
+          id: unit.id,
           url: this.absoluteUrl(urlFor('holiday', locale, { rentalUnitId: unit.id })),
           name: name.text,
           description: description.text,

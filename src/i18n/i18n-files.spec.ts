@@ -58,6 +58,10 @@ const SAME_AS_NL: Readonly<Record<string, readonly Locale[]>> = {
   'detail.videos': ['en', 'de'],
   'legal.privacy.cookies.heading': ['fr', 'en', 'de'],
   'holiday.unit.title': ['fr', 'en', 'de'],
+  // Placeholders only, or the same word: the search's title patterns and a plural type.
+  'search.title.types': ['fr', 'en', 'de'],
+  'search.title.in': ['en', 'de'],
+  'search.title.headType.GARAGE': ['fr', 'en'],
   'holiday.amenities.sauna': ['fr', 'en', 'de'],
   'holiday.amenities.barbecue': ['fr', 'en'],
   'holiday.amenities.parking': ['fr', 'en'],

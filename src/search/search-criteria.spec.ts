@@ -41,6 +41,12 @@ describe(parseSearchQuery.name, () => {
     expect(parseSearchQuery({ transaction: '', locations: '', priceMin: '', priceMax: '', bedroomsMin: '', reference: '' })).toEqual(EMPTY_CRITERIA);
   });
 
+  it('searches to buy unless the query says to rent, as Belgian portals do', () => {
+    expect(parseSearchQuery({}).transaction).toBe('buy');
+    expect(parseSearchQuery({ locations: 'Gent', sort: 'price-asc' }).transaction).toBe('buy');
+    expect(parseSearchQuery({ transaction: 'rent' }).transaction).toBe('rent');
+  });
+
   it('swaps a price range typed the wrong way round', () => {
     expect(parseSearchQuery({ priceMin: '400000', priceMax: '100000' })).toMatchObject({ priceMin: 100_000, priceMax: 400_000 });
   });
@@ -55,6 +61,13 @@ describe(toSearchQuery.name, () => {
   it('writes only what differs from the defaults, so the same search has one URL', () => {
     expect(toSearchQuery(EMPTY_CRITERIA)).toBe('');
     expect(toSearchQuery(criteria({ transaction: 'rent', page: 4 }), { page: false })).toBe('transaction=rent');
+  });
+
+  it('says the transaction in every URL but the bare home page, as the form sends it', () => {
+    expect(toSearchQuery(criteria({ transaction: 'buy' }))).toBe('');
+    expect(toSearchQuery(criteria({ transaction: 'buy', sort: 'price-asc' }))).toBe('transaction=buy&sort=price-asc');
+    expect(toSearchQuery(criteria({ transaction: 'buy', page: 2 }))).toBe('transaction=buy&page=2');
+    expect(toSearchQuery(criteria({ transaction: 'rent', locations: ['Gent'], page: 2 }))).toBe('transaction=rent&locations=Gent&page=2');
   });
 
   it('says whether anything is filtered', () => {
@@ -89,11 +102,12 @@ describe(matchesCriteria.name, () => {
   });
 
   it('matches a location by zip or by any language’s name, accents and case aside', () => {
-    expect(matchesCriteria(flat, criteria({ locations: ['4000'] }))).toBe(true);
-    expect(matchesCriteria(flat, criteria({ locations: ['luik'] }))).toBe(true);
-    expect(matchesCriteria(flat, criteria({ locations: ['LIEGE'] }))).toBe(true);
-    expect(matchesCriteria(flat, criteria({ locations: ['Gent', 'Lüttich'] }))).toBe(true);
-    expect(matchesCriteria(flat, criteria({ locations: ['Gent', '400'] }))).toBe(false);
+    const rent = (locations: string[]) => criteria({ transaction: 'rent', locations });
+    expect(matchesCriteria(flat, rent(['4000']))).toBe(true);
+    expect(matchesCriteria(flat, rent(['luik']))).toBe(true);
+    expect(matchesCriteria(flat, rent(['LIEGE']))).toBe(true);
+    expect(matchesCriteria(flat, rent(['Gent', 'Lüttich']))).toBe(true);
+    expect(matchesCriteria(flat, rent(['Gent', '400']))).toBe(false);
   });
 
   it('matches types, price range, minimum bedrooms and a reference fragment', () => {
@@ -105,6 +119,13 @@ describe(matchesCriteria.name, () => {
     expect(matchesCriteria(villa, criteria({ bedroomsMin: 5 }))).toBe(false);
     expect(matchesCriteria(villa, criteria({ reference: 'gnt-0' }))).toBe(true);
     expect(matchesCriteria(villa, criteria({ reference: 'ANT' }))).toBe(false);
+  });
+
+  it('never matches a price bound with a price on request', () => {
+    const onRequest = buildEstate({ price: { value: 660_000, visible: false } });
+    expect(matchesCriteria(onRequest, { ...EMPTY_CRITERIA, priceMin: 650_000, priceMax: 670_000 })).toBe(false);
+    expect(matchesCriteria(onRequest, { ...EMPTY_CRITERIA, priceMax: 1_000_000 })).toBe(false);
+    expect(matchesCriteria(onRequest, EMPTY_CRITERIA)).toBe(true);
   });
 
   it('matches a project when one of its units answers the unit criteria', () => {

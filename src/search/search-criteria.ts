@@ -3,6 +3,7 @@ import { validateSync } from 'class-validator';
 import { isAvailable } from '../estates/domain/availability.js';
 import type { Estate, HeadType } from '../estates/domain/estate.js';
 import { referenceKey } from '../estates/domain/format.js';
+import { publicPrice } from '../estates/domain/visibility.js';
 import { type SEARCH_TRANSACTIONS, SearchCriteriaDto, type SORT_ORDERS } from './search-criteria.dto.js';
 
 export type SearchTransaction = (typeof SEARCH_TRANSACTIONS)[number];
@@ -10,6 +11,7 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** What a visitor searches for; the same object drives the page, the query, the alerts and the links. */
 export interface SearchCriteria {
+  /** A visitor's search is always to buy or to rent (buy by default, as Belgian portals do); null, both, only in subscriptions stored before. */
   readonly transaction: SearchTransaction | null;
   readonly headTypes: readonly HeadType[];
   readonly subTypes: readonly string[];
@@ -23,8 +25,11 @@ export interface SearchCriteria {
   readonly page: number;
 }
 
+/** A search asks to buy unless it says to rent: a price order never starts with € 80 monthly rents among sales. */
+export const DEFAULT_TRANSACTION: SearchTransaction = 'buy';
+
 export const EMPTY_CRITERIA: SearchCriteria = {
-  transaction: null,
+  transaction: DEFAULT_TRANSACTION,
   headTypes: [],
   subTypes: [],
   locations: [],
@@ -57,7 +62,7 @@ export function parseSearchQuery(query: Readonly<Record<string, unknown>> | URLS
   // A range typed the wrong way round means the same range.
   if (priceMin !== undefined && priceMax !== undefined && priceMin > priceMax) [priceMin, priceMax] = [priceMax, priceMin];
   return {
-    transaction: dto.transaction ?? null,
+    transaction: dto.transaction ?? DEFAULT_TRANSACTION,
     headTypes: (dto.headTypes ?? []) as HeadType[],
     subTypes: dto.subTypes ?? [],
     locations: dto.locations ?? [],
@@ -73,12 +78,13 @@ export function parseSearchQuery(query: Readonly<Record<string, unknown>> | URLS
 /**
  * The query string of `criteria` (without `?`), with only what differs from the defaults, in a fixed order: the
  * same search always has the same URL (one cache entry, one canonical link). `page: false` leaves the page out
- * (links that change the filters start again at page 1; a saved search has no page).
+ * (links that change the filters start again at page 1; a saved search has no page). The transaction is written
+ * whenever anything else is, as the search form sends it: every search URL says whether it is to buy or to rent,
+ * and only the plain search to buy everything is the bare home page.
  */
 export function toSearchQuery(criteria: Partial<SearchCriteria>, options: { page?: boolean; sort?: boolean } = {}): string {
   const params = new URLSearchParams();
   const full = { ...EMPTY_CRITERIA, ...criteria };
-  if (full.transaction) params.append('transaction', full.transaction);
   for (const type of full.headTypes) params.append('headTypes', type);
   for (const type of full.subTypes) params.append('subTypes', type);
   if (full.locations.length > 0) params.append('locations', full.locations.join(', '));
@@ -88,7 +94,9 @@ export function toSearchQuery(criteria: Partial<SearchCriteria>, options: { page
   if (full.reference) params.append('reference', full.reference);
   if (options.sort !== false && full.sort !== 'newest') params.append('sort', full.sort);
   if (options.page !== false && full.page > 1) params.append('page', String(full.page));
-  return params.toString();
+  const query = params.toString();
+  if (!full.transaction || (query === '' && full.transaction === DEFAULT_TRANSACTION)) return query;
+  return query === '' ? `transaction=${full.transaction}` : `transaction=${full.transaction}&${query}`;
 }
 
 /** Whether the criteria filter anything (sort and page aside). */
@@ -120,16 +128,12 @@ function matchesLocation(estate: Estate, locations: readonly string[]): boolean 
   return locations.some((term) => (isZipTerm(term) ? city.zip === term.trim() : names.has(normalizeName(term))));
 }
 
-/** The amount a listing is searched by: its price, else its "from" price. */
-export function searchPrice(estate: Estate): number | null {
-  return estate.price.value ?? estate.price.priceFrom;
-}
 
 /** The criteria a single listing (a project itself or one of its units) answers on its own. */
 function matchesOwn(estate: Estate, criteria: SearchCriteria): boolean {
   if (criteria.headTypes.length > 0 && !criteria.headTypes.includes(estate.headType)) return false;
   if (criteria.subTypes.length > 0 && !criteria.subTypes.includes(estate.subType ?? '')) return false;
-  const price = searchPrice(estate);
+  const price = publicPrice(estate);
   if (criteria.priceMin !== null && (price === null || price < criteria.priceMin)) return false;
   if (criteria.priceMax !== null && (price === null || price > criteria.priceMax)) return false;
   if (criteria.bedroomsMin !== null && (estate.bedrooms ?? 0) < criteria.bedroomsMin) return false;

@@ -14,6 +14,7 @@ import { type LandingPage, landingPageFor } from './landing-pages.js';
 import { hasFilters, type SearchCriteria, toSearchQuery } from './search-criteria.js';
 import { SORT_ORDERS } from './search-criteria.dto.js';
 import { SEARCH_PAGE_SIZE, SearchService } from './search.service.js';
+import { searchTitle } from './search-title.js';
 
 export interface Choice {
   readonly value: string;
@@ -126,12 +127,14 @@ export class SearchPageModels {
     ]);
     const landing = landingPageFor(criteria, landingPages);
     const landingTitle = (page: LandingPage) => t.t(`search.landing.${page.headType}-${page.transaction}`, { city: cities.localName(page.city, locale) });
-    const baseTitle = landing ? landingTitle(landing) : t.t('search.metaTitle');
+    // A filtered search says what it is (title and h1); only the plain home page keeps the site's own.
+    const named = landing ? landingTitle(landing) : hasFilters(criteria) ? searchTitle(criteria, t, (place) => cities.localName(place, locale)) : null;
+    const baseTitle = named ?? t.t('search.metaTitle');
     const title = criteria.page > 1 ? t.t('search.pageTitle', { title: baseTitle, page: criteria.page }) : baseTitle;
     return {
       title,
-      description: landing ? t.t('search.landing.description', { title: baseTitle }) : t.t('search.metaDescription'),
-      heading: landing ? baseTitle : t.t('search.heading'),
+      description: named ? t.t('search.landing.description', { title: baseTitle }) : t.t('search.metaDescription'),
+      heading: named ?? t.t('search.heading'),
       intro: t.t('search.intro'),
       indexable: !hasFilters(criteria) ? criteria.page === 1 && criteria.sort === 'newest' : landing !== undefined,
       jsonLd: this.itemList(results.cards, title),
@@ -192,7 +195,6 @@ export class SearchPageModels {
     return {
       action: urlFor('home', locale),
       transactions: [
-        { value: '', label: t.t('search.form.any'), selected: criteria.transaction === null },
         { value: 'buy', label: t.t('search.form.buy'), selected: criteria.transaction === 'buy' },
         { value: 'rent', label: t.t('search.form.rent'), selected: criteria.transaction === 'rent' },
       ],

@@ -67,8 +67,8 @@ function ownConditions(alias: string, criteria: SearchCriteria, params: Params):
   const conditions: string[] = [];
   if (criteria.headTypes.length > 0) conditions.push(`${alias}.head_type = ANY(${params.add(criteria.headTypes)})`);
   if (criteria.subTypes.length > 0) conditions.push(`${alias}.sub_type = ANY(${params.add(criteria.subTypes)})`);
-  if (criteria.priceMin !== null) conditions.push(`${alias}.price >= ${params.add(criteria.priceMin)}`);
-  if (criteria.priceMax !== null) conditions.push(`${alias}.price <= ${params.add(criteria.priceMax)}`);
+  if (criteria.priceMin !== null) conditions.push(`${alias}.public_price >= ${params.add(criteria.priceMin)}`);
+  if (criteria.priceMax !== null) conditions.push(`${alias}.public_price <= ${params.add(criteria.priceMax)}`);
   if (criteria.bedroomsMin !== null) conditions.push(`${alias}.bedrooms >= ${params.add(criteria.bedroomsMin)}`);
   if (criteria.reference) conditions.push(`${alias}.reference_key LIKE ${params.add(`${referenceKey(criteria.reference)}%`)}`);
   return conditions;
@@ -81,7 +81,7 @@ export function excludedStatuses(visibility: SearchVisibility): string[] {
 }
 
 /** Columns the result orders and the map need, selected by every arm of a search. */
-const MATCH_COLUMNS = 'e.id, e.updated_at, e.price, e.status, e.lat, e.lon, e.head_type';
+const MATCH_COLUMNS = 'e.id, e.updated_at, e.public_price, e.status, e.lat, e.lon, e.head_type';
 
 /**
  * The listings a search finds, as a row source (`FROM (…) e`): top-level listings only (projects and standalone
@@ -112,15 +112,16 @@ export function matchingListings(criteria: SearchCriteria, locations: ResolvedLo
   return `(${select}${[...base, ownMatch].join(' AND ')} UNION ALL ${select}${[...base, `NOT coalesce((${ownMatch}), false)`, throughUnits].join(' AND ')})`;
 }
 
+/** A listing on request has no public price: no price bound finds it, and it sorts after the priced ones both ways (NULLS LAST). */
 function orderBy(criteria: SearchCriteria, visibility: SearchVisibility, params: Params): string {
   // Sold and rented listings (when shown at all) come after every available one; when they are not shown the
   // order is on plain columns, which the search indexes deliver already sorted.
   const unavailableLast = visibility.showUnavailable ? `(e.status = ANY(${params.add(UNAVAILABLE_STATUSES)})), ` : '';
   switch (criteria.sort) {
     case 'price-asc':
-      return `${unavailableLast}e.price ASC NULLS LAST, e.id`;
+      return `${unavailableLast}e.public_price ASC NULLS LAST, e.id`;
     case 'price-desc':
-      return `${unavailableLast}e.price DESC NULLS LAST, e.id DESC`;
+      return `${unavailableLast}e.public_price DESC NULLS LAST, e.id DESC`;
     default:
       return `${unavailableLast}e.updated_at DESC, e.id DESC`;
   }

@@ -201,6 +201,8 @@ export function agencyJsonLd(identity: LegalIdentity, contact: AgencyContact): W
 
 /** What search engines need to know about a holiday unit. */
 export interface HolidaySeo {
+  /** The unit's id on this site (Google requires an `identifier` for a VacationRental). */
+  readonly id: number | string;
   readonly url: string;
   readonly name: string;
   readonly description: string;
@@ -221,6 +223,7 @@ export function holidayJsonLd(unit: HolidaySeo): WithContext<VacationRental> {
     '@context': 'https://schema.org',
     '@type': 'VacationRental',
     '@id': unit.url,
+    identifier: String(unit.id),
     url: unit.url,
     name: unit.name,
     description: unit.description,

@@ -18,13 +18,14 @@ describe(storedCriteria.name, () => {
   });
 
   it('drops what does not validate rather than refusing the search', () => {
-    expect(storedCriteria({ priceMin: 'lots', transaction: 'steal' })).toMatchObject({ priceMin: null, transaction: null });
+    expect(storedCriteria({ priceMin: 'lots', transaction: 'steal' })).toMatchObject({ priceMin: null, transaction: 'buy' });
   });
 });
 
 describe(criteriaFormValues.name, () => {
   it('gives the form its fields back, repeated ones as lists', () => {
     expect(criteriaFormValues(storedCriteria(new URLSearchParams('headTypes=HOUSE&locations=Gent&locations=9000&bedroomsMin=2')))).toEqual({
+      transaction: 'buy',
       headTypes: ['HOUSE'],
       locations: 'Gent, 9000',
       bedroomsMin: '2',
@@ -37,7 +38,8 @@ describe(describeCriteria.name, () => {
     expect(describeCriteria(storedCriteria({ transaction: 'rent', locations: 'Gent' }), t)).toEqual(['transaction: rent', 'location: Gent']);
   });
 
-  it('says "everything" for a search without criteria', () => {
-    expect(describeCriteria(storedCriteria({}), t)).toEqual(['everything']);
+  it('says what a search without criteria is: everything to buy, or (stored before searches chose) everything', () => {
+    expect(describeCriteria(storedCriteria({}), t)).toEqual(['transaction: buy']);
+    expect(describeCriteria({ ...storedCriteria({}), transaction: null }, t)).toEqual(['everything']);
   });
 });

@@ -169,6 +169,43 @@ describe('search in a browser', () => {
     await close();
   });
 
+  it('searches a place as it is typed: after a pause, only a whole place, keeping the results until new ones arrive', async () => {
+    const { page, close, errors } = await newPage();
+    await page.goto(`${app.baseUrl}${urlFor('home', 'nl')}`);
+    await islandsMounted(page);
+    await page.locator('.search-form__location[data-island-state="mounted"]').waitFor();
+    const everything = await total(page);
+    // Every count the results show while the visitor types, recorded by the page itself.
+    await page.evaluate(() => {
+      const shown: string[] = [];
+      Object.assign(window, { shownTotals: shown });
+      new MutationObserver(() => shown.push(document.querySelector('#search-results')?.getAttribute('data-total') ?? 'none')).observe(document.body, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['data-total'],
+      });
+    });
+    const field = page.getByRole('combobox', { name: nl.t('search.form.location') });
+    await field.pressSequentially('Gen', { delay: 80 });
+    await page.getByRole('listbox', { name: nl.t('search.autocomplete.listLabel') }).waitFor();
+    await field.pressSequentially('t', { delay: 80 });
+    await page.waitForURL(/locations=Gent/);
+    const inGent = await until(() => total(page), (count) => count > 0 && count < everything, 'the results for Gent');
+    // A part of a name ("G", "Ge", "Gen") was never searched: the results never went empty on the way.
+    const shown = await page.evaluate(() => (window as unknown as { shownTotals: string[] }).shownTotals);
+    expect(shown).not.toContain('0');
+    expect(shown).not.toContain('none');
+    expect(await page.locator('.search-empty').count()).toBe(0);
+    expect(inGent).toBeGreaterThan(0);
+
+    await field.fill('');
+    await page.waitForURL((url) => !/locations=[^&]/.test(url.search));
+    await until(() => total(page), (count) => count === everything, 'every result again once the field is cleared');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('searches without JavaScript with the same form and results, and no map', async () => {
     const { page, close } = await newPage({ javaScript: false });
     await page.goto(`${app.baseUrl}${urlFor('home', 'nl')}`);

@@ -86,6 +86,25 @@ const CASES: readonly DigestCase[] = [
     },
     expected: null,
   },
+  {
+    name: 'a new listing on request, for a search with a price bound around its hidden price (no match)',
+    search: (reference) => `reference=${reference}&priceMin=250000&priceMax=350000`,
+    change: (crm) => addListing(crm, 5906, { price: { value: 300_000, visible: false } }),
+    expected: null,
+  },
+  {
+    name: 'a drop of a hidden price (not news: the visitor never saw it)',
+    search: (reference) => `reference=${reference}`,
+    before: (crm) => {
+      listingB(crm, 'B-5006').price = { ...listingB(crm, 'B-5006').price, visible: false };
+    },
+    change: (crm) => {
+      const listing = listingB(crm, 'B-5006');
+      listing.price = { ...listing.price, value: listing.price.value - 15_000 };
+      return 'B-5006';
+    },
+    expected: null,
+  },
 ];
 
 describe('digests of listing changes for subscribers', () => {

@@ -36,6 +36,11 @@ const flatForRent = listing({
   bedrooms: 1,
 });
 const sold = listing({ headType: 'HOUSE', subType: 'VILLA', transaction: { statusId: 5, status: 'SOLD', forRent: false }, price: { value: 500_000 }, bedrooms: 3 });
+/** "Price on request": the agency hides the price the CRM still sends (demo listing 1030 asks € 660.000). */
+const QUIET_TOWN = { id: 9993, zip: '9993', name: 'Stilgem', alias: {}, lat: 50.97, lon: 4.3 };
+const onRequest = listing({ headType: 'HOUSE', price: { value: 660_000, visible: false }, bedrooms: 4, address: { city: QUIET_TOWN } });
+const quietCheap = listing({ headType: 'HOUSE', price: { value: 300_000 }, bedrooms: 2, address: { city: QUIET_TOWN } });
+const quietDear = listing({ headType: 'HOUSE', price: { value: 700_000 }, bedrooms: 4, address: { city: QUIET_TOWN } });
 const plotElsewhere = listing({ headType: 'PLOT', subType: 'BUILDING_PLOT', price: { value: 120_000 }, bedrooms: null, address: { city: OTHER_TOWN } });
 const abroad = listing({ address: { city: { id: 59000, zip: '59000', name: 'Lille', alias: { nl: 'Rijsel' }, lat: 50.63, lon: 3.06 }, country: 'FR' } });
 const projectId = nextId++;
@@ -80,7 +85,7 @@ describe('search (real app, real database)', () => {
 
   beforeAll(async () => {
     sut = await startTestApp();
-    await storeEstates(sut.app.get(DataSource), [...TOWN_LISTINGS, plotElsewhere, abroad]);
+    await storeEstates(sut.app.get(DataSource), [...TOWN_LISTINGS, plotElsewhere, abroad, onRequest, quietCheap, quietDear]);
     await catalogueChanged();
   });
 
@@ -96,12 +101,31 @@ describe('search (real app, real database)', () => {
   });
 
   it('filters by location: a zip, or a city name in any language, accents and case aside', async () => {
-    const visible = TOWN_LISTINGS.filter((estate) => estate !== sold).map((estate) => estate.id).sort();
+    // A search is to buy unless it says to rent.
+    const visible = TOWN_LISTINGS.filter((estate) => estate !== sold && estate !== flatForRent).map((estate) => estate.id).sort();
     expect(ids((await search(IN_TOWN)).text).sort()).toEqual(visible);
     expect(ids((await search('locations=zoekegem')).text).sort()).toEqual(visible);
     expect(ids((await search('locations=CHERCHEVILLE')).text).sort()).toEqual(visible);
     expect(ids((await search(`locations=${TOWN.zip}, ${OTHER_TOWN.name}`)).text)).toContain(plotElsewhere.id);
     expect(total((await search('locations=Nergensdorp')).text)).toBe(0);
+  });
+
+  describe('to buy or to rent', () => {
+    it('searches to buy by default, so a price order never starts with monthly rents', async () => {
+      const cheapestFirst = ids((await search(`${IN_TOWN}&sort=price-asc`)).text);
+      expect(cheapestFirst).not.toContain(flatForRent.id);
+      expect(cheapestFirst[0]).toBe(project.id);
+      expect(ids((await get(urlFor('home', 'nl'))).text)).not.toContain(flatForRent.id);
+    });
+
+    it('keeps the choice in every URL of the page: form, languages, map, keep-me-informed', async () => {
+      const html = (await search(`${IN_TOWN}&transaction=rent&sort=price-desc`)).text;
+      expect(html).toMatch(/<input type="radio" name="transaction" checked="" value="rent"\/>/);
+      expect(html).toContain(`href="/fr?transaction=rent&amp;locations=${TOWN.zip}&amp;sort=price-desc"`);
+      expect(html).toContain(`/nl/ajax/search-map?transaction=rent&amp;locations=${TOWN.zip}&amp;sort=price-desc`);
+      const empty = (await search(`transaction=rent&${IN_TOWN}&headTypes=PLOT`)).text;
+      expect(empty).toContain(`href="${urlFor('subscribe', 'nl')}?transaction=rent&amp;headTypes=PLOT&amp;locations=${TOWN.zip}"`);
+    });
   });
 
   it('filters by transaction', async () => {
@@ -137,6 +161,38 @@ describe('search (real app, real database)', () => {
     expect(ids((await search(`${houses}&sort=price-desc`)).text)).toEqual([villa.id, townhouse.id]);
   });
 
+  describe('a listing whose price is on request', () => {
+    const IN_QUIET_TOWN = `locations=${QUIET_TOWN.zip}&transaction=buy`;
+
+    it('is never found by a price bound, whatever its hidden price', async () => {
+      expect(ids((await search(`${IN_QUIET_TOWN}&priceMin=650000&priceMax=670000`)).text)).toEqual([]);
+      expect(ids((await search(`${IN_QUIET_TOWN}&priceMin=600000`)).text)).toEqual([quietDear.id]);
+      expect(ids((await search(`${IN_QUIET_TOWN}&priceMax=690000`)).text)).toEqual([quietCheap.id]);
+    });
+
+    it('is still found by a search without a price bound', async () => {
+      expect(ids((await search(`${IN_QUIET_TOWN}&bedroomsMin=4`)).text).sort()).toEqual([onRequest.id, quietDear.id].sort());
+    });
+
+    it('sorts after every priced listing in both price orders', async () => {
+      expect(ids((await search(`${IN_QUIET_TOWN}&sort=price-asc`)).text)).toEqual([quietCheap.id, quietDear.id, onRequest.id]);
+      expect(ids((await search(`${IN_QUIET_TOWN}&sort=price-desc`)).text)).toEqual([quietDear.id, quietCheap.id, onRequest.id]);
+    });
+
+    it('gives its price away neither in the results, its page (JSON-LD, share tags), its JSON nor its similar estates', async () => {
+      const paths = [
+        `${urlFor('home', 'nl')}?${IN_QUIET_TOWN}`,
+        `/nl/aanbod/${onRequest.id}`,
+        urlFor('ajaxEstate', 'nl', { estateId: onRequest.id }),
+        urlFor('ajaxSimilarEstates', 'nl', { estateId: onRequest.id }),
+      ];
+      for (const path of paths) {
+        const response = await get(path).redirects(2).expect(200);
+        expect(response.text).not.toMatch(/660[.,]?000/);
+      }
+    });
+  });
+
   describe('a project', () => {
     it('is one card with its available units and their price range; its units are no results of their own', async () => {
       const html = (await search(IN_TOWN)).text;
@@ -164,7 +220,7 @@ describe('search (real app, real database)', () => {
     });
 
     it('splits the results in pages with page links, rel=next/prev and the count', async () => {
-      const query = `headTypes=GARAGE&locations=${OTHER_TOWN.zip}&sort=price-asc`;
+      const query = `transaction=buy&headTypes=GARAGE&locations=${OTHER_TOWN.zip}&sort=price-asc`;
       const first = (await search(query)).text;
       expect(total(first)).toBe(many.length);
       expect(first).toContain(`${many.length} panden gevonden`);
@@ -198,7 +254,7 @@ describe('search (real app, real database)', () => {
       await settings().set('showUnavailable', true);
       const found = ids((await search(`${IN_TOWN}&sort=price-asc`)).text);
       expect(found.at(-1)).toBe(sold.id);
-      expect(found).toHaveLength(TOWN_LISTINGS.length);
+      expect(found).toHaveLength(TOWN_LISTINGS.filter((estate) => !estate.transaction.forRent).length);
     });
 
     it('keeps sold listings hidden when their status is hidden, even with the setting on', async () => {
@@ -212,7 +268,7 @@ describe('search (real app, real database)', () => {
     const response = await search(`${IN_TOWN}&headTypes=COMMERCIAL&priceMax=100000&page=1`, 'fr');
     expect(total(response.text)).toBe(0);
     expect(response.text).toContain('Élargissez votre recherche');
-    expect(response.text).toContain(`href="${urlFor('subscribe', 'fr')}?headTypes=COMMERCIAL&amp;locations=${TOWN.zip}&amp;priceMax=100000"`);
+    expect(response.text).toContain(`href="${urlFor('subscribe', 'fr')}?transaction=buy&amp;headTypes=COMMERCIAL&amp;locations=${TOWN.zip}&amp;priceMax=100000"`);
   });
 
   it('gives htmx the results fragment of the same URL, with the criteria-dependent form parts out of band', async () => {
@@ -244,6 +300,16 @@ describe('search (real app, real database)', () => {
       const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) => JSON.parse(match[1]!) as { '@type': string });
       const jsonLd = blocks.find((block) => block['@type'] === 'ItemList');
       expect(jsonLd).toMatchObject({ '@type': 'ItemList', itemListElement: expect.arrayContaining([expect.objectContaining({ position: 1, url: expect.stringMatching(/^http:\/\/immo\.test\/fr\/offre\//) })]) });
+    });
+
+    it('names a filtered search in its title and heading, in the page’s language', async () => {
+      const nl = (await search('transaction=buy&locations=Zoekegem')).text;
+      expect(nl).toContain('<title>Te koop in Zoekegem | Immo Vastgoed</title>');
+      expect(nl).toContain('<h1>Te koop in Zoekegem</h1>');
+      const fr = (await search('transaction=rent&headTypes=APARTMENT&locations=Zoekegem', 'fr')).text;
+      expect(fr).toContain('<title>Appartements à louer à Chercheville | Immo Vastgoed</title>');
+      const paged = (await search(`transaction=buy&headTypes=GARAGE&locations=${OTHER_TOWN.zip}&page=2`)).text;
+      expect(paged).toMatch(/<title>Garages te koop in [^<]+ \(pagina 2\) \| Immo Vastgoed<\/title>/);
     });
 
     it('marks filtered and paginated searches noindex, follow', async () => {

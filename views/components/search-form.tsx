@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import type { Choice, SearchFormModel } from '../../src/search/search-page.model.js';
+import { PLACE_TYPED_DELAY_MS, PLACE_TYPED_EVENT } from '../../client/islands/search-props.js';
 import type { PageContext } from '../page-context.js';
 
 export const SEARCH_FORM_ID = 'search-form';
@@ -82,7 +83,7 @@ export function SearchForm({ ctx, form }: { ctx: PageContext; form: SearchFormMo
       hx-target={`#${SEARCH_RESULTS_ID}`}
       hx-swap="outerHTML"
       hx-push-url="true"
-      hx-trigger="change delay:300ms, submit, keyup changed delay:600ms from:#search-reference"
+      hx-trigger={`change delay:300ms, submit, keyup changed delay:600ms from:#search-reference, ${PLACE_TYPED_EVENT} delay:${PLACE_TYPED_DELAY_MS}ms`}
       hx-sync="this:replace"
       data-island="search-form"
     >
@@ -90,7 +91,7 @@ export function SearchForm({ ctx, form }: { ctx: PageContext; form: SearchFormMo
         <legend>{t('search.form.transaction')}</legend>
         <div className="segmented">
           {form.transactions.map((choice) => (
-            <label key={choice.value || 'any'} className="segmented__option">
+            <label key={choice.value} className="segmented__option">
               <input type="radio" name="transaction" value={choice.value} defaultChecked={choice.value === selectedTransaction} />
               <span>{choice.label}</span>
             </label>

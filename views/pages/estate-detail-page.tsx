@@ -1,4 +1,6 @@
 import type { ReactElement } from 'react';
+import type { Breadcrumb as BreadcrumbModel } from '../../src/seo/breadcrumbs.js';
+import { Breadcrumb } from '../components/breadcrumb.js';
 import type { DisplayTab, EnergyBlock, EstateDisplayModel } from '../../src/estates/display/estate-display.js';
 import { PHOTO_LAYOUTS } from '../../src/estates/images/image-variants.js';
 import type { ShareMeta } from '../../src/seo/structured-data.js';
@@ -48,8 +50,12 @@ export interface DetailPageModel {
     readonly title: string;
     readonly description: string;
     readonly jsonLd: string;
+    /** BreadcrumbList of `breadcrumb`, ready for a script element. */
+    readonly breadcrumbJsonLd: string;
     readonly share: ShareMeta;
   };
+  /** Home → search → (project →) this listing: shown above the title. */
+  readonly breadcrumb: BreadcrumbModel;
 }
 
 function FieldList({ fields }: { fields: DisplayTab['fields'] }): ReactElement {
@@ -135,6 +141,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
         <meta key={meta.name} name={meta.name} content={meta.content} />
       ))}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: model.seo.jsonLd }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: model.seo.breadcrumbJsonLd }} />
       {model.botCheckScript && <script src={model.botCheckScript} async defer />}
     </>
   );
@@ -144,11 +151,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
     <Layout ctx={ctx} title={model.seo.title} description={model.seo.description} head={head} bottomBar={<ActionBar {...model.actions} />}>
       <article className="container estate-detail" data-estate-id={display.id}>
         <header className="estate-detail__header">
-          {model.project && (
-            <p className="estate-detail__project">
-              <a href={model.project.path}>{t('detail.project.backTo', { title: model.project.title })}</a>
-            </p>
-          )}
+          <Breadcrumb {...model.breadcrumb} />
           <div className="estate-detail__badges">
             <span className={`status-badge${display.available ? '' : ' status-badge--closed'}`}>{display.statusLabel}</span>
             {display.sticker && (

@@ -1,4 +1,6 @@
 import type { ReactElement } from 'react';
+import type { Breadcrumb as BreadcrumbModel } from '../../src/seo/breadcrumbs.js';
+import { Breadcrumb } from '../components/breadcrumb.js';
 import type { Amenity } from '../../src/holiday/domain/holiday-unit.js';
 import { AmenityIcon } from '../components/amenity-icon.js';
 import { AvailabilityCalendar, type AvailabilityCalendarProps } from '../components/availability-calendar.js';
@@ -47,6 +49,9 @@ export interface HolidayUnitPageModel {
   readonly noindex: boolean;
   /** The unit's VacationRental JSON-LD, ready for a script element. */
   readonly jsonLd: string;
+  /** Home → holiday rentals → this unit, shown above the title and as BreadcrumbList JSON-LD. */
+  readonly breadcrumb: BreadcrumbModel;
+  readonly breadcrumbJsonLd: string;
 }
 
 export function HolidayUnitPage({ ctx, model }: { ctx: PageContext; model: HolidayUnitPageModel }): ReactElement {
@@ -57,12 +62,15 @@ export function HolidayUnitPage({ ctx, model }: { ctx: PageContext; model: Holid
       title={model.title}
       description={model.metaDescription}
       noindex={model.noindex}
-      head={<script type="application/ld+json" dangerouslySetInnerHTML={{ __html: model.jsonLd }} />}
+      head={
+        <>
+          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: model.jsonLd }} />
+          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: model.breadcrumbJsonLd }} />
+        </>
+      }
     >
       <article className="container holiday">
-        <p className="holiday__back">
-          <a href={model.overviewUrl}>{t('holiday.overview.back')}</a>
-        </p>
+        <Breadcrumb {...model.breadcrumb} />
         <header className="holiday__header">
           <h1 lang={model.name.lang ?? undefined}>{model.name.text}</h1>
           <p className="holiday__place">

@@ -24,6 +24,13 @@ describe('display rules (SPEC §5)', () => {
     expect(shown(buildEstate({ price: { visible: false } }), 'financial.price')?.text).toBe('Prijs op aanvraag');
   });
 
+  it('hides the total price when the agency hides the price: it would tell the price', () => {
+    const onRequest = buildEstate({ price: { value: 660000, totalPrice: 690000, visible: false } });
+    expect(shown(onRequest, 'financial.totalPrice')).toBeUndefined();
+    const field = buildTabs(onRequest, nl).flatMap((tab) => tab.fields).find((candidate) => candidate.code === 'financial.totalPrice');
+    expect(field?.value ?? null).toBeNull();
+  });
+
   it('falls back to the "from" price of a project', () => {
     expect(shown(buildEstate({ price: { value: null, priceFrom: 250000 } }), 'financial.price')?.text).toBe('Vanaf €\u00a0250.000,00');
   });

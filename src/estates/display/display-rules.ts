@@ -13,6 +13,9 @@ export const hideTotalOrConstructionEqualToPrice: DisplayRule = (estate, code) =
     estate.price.constructionValue !== null &&
     estate.price.constructionValue === estate.price.value);
 
+/** "Price on request": the total price would tell the price (the header, cards and JSON say "on request"). */
+export const hideTotalPriceOnRequest: DisplayRule = (estate, code) => code === 'financial.totalPrice' && !estate.price.visible;
+
 /** Certificate-conformity is hidden when null or false. */
 export const hideCertificateConformityUnlessTrue: DisplayRule = (estate, code) =>
   code === 'technical.certificateConformity' && estate.technical.certificateConformity !== true;
@@ -64,6 +67,7 @@ export const hideVatRegimePrices: DisplayRule = (estate, code) => estate.price.v
 /** Every rule the display model applies, in SPEC order. */
 export const DISPLAY_RULES: readonly DisplayRule[] = [
   hideTotalOrConstructionEqualToPrice,
+  hideTotalPriceOnRequest,
   hideCertificateConformityUnlessTrue,
   hideWalloonPlanningFields,
   showElevatorAndNewBuildingOnlyIfTrue,

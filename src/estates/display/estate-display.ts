@@ -110,7 +110,8 @@ function displayField(estate: Estate, definition: FieldDefinition, t: Translator
   const { code } = definition;
   const value = definition.get(estate);
   const label = fieldLabel(t, code);
-  if (hiddenByRule(estate, code)) return { code, label, value, text: '', visible: false };
+  // A hidden field carries no value either: the JSON endpoint serves the display model as it is.
+  if (hiddenByRule(estate, code)) return { code, label, value: null, text: '', visible: false };
 
   if (code === 'financial.price') {
     // The same words as the header (a rent's period included); no amount and no "on request": no field.

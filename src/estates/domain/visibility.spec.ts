@@ -1,6 +1,6 @@
 import { buildEstate } from '../../../test/factories/estate.factory.js';
 import type { Estate } from './estate.js';
-import { isListed, mapMarkers, similarExcludedStatuses, visibleListings, withVisibleUnits } from './visibility.js';
+import { isListed, mapMarkers, publicPrice, similarExcludedStatuses, visibleListings, withVisibleUnits } from './visibility.js';
 
 const forSale = buildEstate({ id: 1 });
 const sold = buildEstate({ id: 2, transaction: { statusId: 5, status: 'SOLD', forRent: false } });
@@ -64,5 +64,21 @@ describe(mapMarkers.name, () => {
 
   it('a listing with a hidden status has no marker', () => {
     expect(ids([forSale, sold], ['SOLD'])).toEqual([1]);
+  });
+});
+
+describe(publicPrice.name, () => {
+  it('is the price, else the "from" price', () => {
+    expect(publicPrice(buildEstate({ price: { value: 250_000, priceFrom: 200_000 } }))).toBe(250_000);
+    expect(publicPrice(buildEstate({ price: { value: null, priceFrom: 200_000 } }))).toBe(200_000);
+  });
+
+  it('is none when the agency hides the price, whatever the CRM sends', () => {
+    expect(publicPrice(buildEstate({ price: { value: 660_000, priceFrom: 600_000, visible: false } }))).toBeNull();
+  });
+
+  it('is none for a zero amount, which no visitor reads as a price', () => {
+    expect(publicPrice(buildEstate({ price: { value: 0, priceFrom: null } }))).toBeNull();
+    expect(publicPrice(buildEstate({ price: { value: 0, priceFrom: 180_000 } }))).toBe(180_000);
   });
 });

@@ -37,6 +37,19 @@ export function similarExcludedStatuses(hiddenStatus: readonly string[]): string
   return [...new Set<string>([...UNAVAILABLE_STATUSES, ...hiddenStatus])];
 }
 
+/**
+ * The amount a visitor may learn a listing asks: its price, else its "from" price, and none when the agency
+ * hides it ("price on request"). Price filters, price orders, similar estates, alert digests (a price drop)
+ * and structured data all go by this amount, never by the price the CRM sends: a listing on request is found
+ * by no price bound and sorts after every priced listing, so neither its place nor its presence tells its price.
+ */
+export function publicPrice(estate: Estate): number | null {
+  if (!estate.price.visible) return null;
+  const { value, priceFrom } = estate.price;
+  if (value !== null && value > 0) return value;
+  return priceFrom !== null && priceFrom > 0 ? priceFrom : null;
+}
+
 /** A map marker exists only with a geo-location, a type and a status (SPEC §4). */
 function hasMapMarker(estate: Estate): boolean {
   return estate.address.geoLocation !== null && !!estate.headType && !!estate.transaction.status;

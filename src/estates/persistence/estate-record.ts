@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Estate } from '../domain/estate.js';
 import { referenceKey } from '../domain/format.js';
+import { publicPrice } from '../domain/visibility.js';
 import type { EstateDocument, EstateEntity } from './estate.entity.js';
 
 /** A project and its units become rows of their own; the unit rows point at the project. */
@@ -37,7 +38,7 @@ export function toRow(estate: Estate, syncedAt: Date): EstateEntity {
     cityName: estate.address.city.name,
     region: estate.address.region,
     referenceKey: estate.reference ? referenceKey(estate.reference).slice(0, 64) || null : null,
-    price: estate.price.value ?? estate.price.priceFrom,
+    publicPrice: publicPrice(estate),
     bedrooms: estate.bedrooms,
     lat: geo?.lat ?? null,
     lon: geo?.lon ?? null,

@@ -173,7 +173,7 @@ export class EstateSyncService {
       }
 
       const cached = await manager.find(EstateEntity, {
-        select: { id: true, sourceId: true, contentHash: true, parentId: true, price: true, status: true },
+        select: { id: true, sourceId: true, contentHash: true, parentId: true, publicPrice: true, status: true },
         where: { source: name },
       });
       const existing = new Map(cached.map((row) => [row.id, row.contentHash]));

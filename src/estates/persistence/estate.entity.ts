@@ -15,7 +15,7 @@ export type EstateDocument = Omit<Estate, 'children'>;
 @Index('ix_estates_geo', ['lat', 'lon'])
 // The search's result order per transaction over top-level listings (units are found through their project).
 @Index('ix_estates_search_newest', ['forRent', 'updatedAt'], { where: '"parent_id" IS NULL' })
-@Index('ix_estates_search_price', ['forRent', 'price'], { where: '"parent_id" IS NULL' })
+@Index('ix_estates_search_price', ['forRent', 'publicPrice'], { where: '"parent_id" IS NULL' })
 export class EstateEntity {
   /** The site's id, as in URLs. */
   @PrimaryColumn({ type: 'integer' })
@@ -66,12 +66,13 @@ export class EstateEntity {
   @Column({ name: 'reference_key', type: 'varchar', length: 64, nullable: true, collation: 'C' })
   referenceKey!: string | null;
 
+  /** The amount a visitor may see (domain/visibility.ts publicPrice): null for "price on request". */
   @Index('ix_estates_price')
-  @Column({ type: 'numeric', precision: 14, scale: 2, nullable: true, transformer: {
+  @Column({ name: 'public_price', type: 'numeric', precision: 14, scale: 2, nullable: true, transformer: {
     to: (value: number | null) => value,
     from: (value: string | null) => (value === null ? null : Number(value)),
   } })
-  price!: number | null;
+  publicPrice!: number | null;
 
   @Index('ix_estates_bedrooms')
   @Column({ type: 'smallint', nullable: true })

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type Repository } from 'typeorm';
 import type { Estate } from '../domain/estate.js';
-import { similarExcludedStatuses, withVisibleUnits } from '../domain/visibility.js';
+import { publicPrice, similarExcludedStatuses, withVisibleUnits } from '../domain/visibility.js';
 import { EstateEntity } from './estate.entity.js';
 import { fromRows } from './estate-record.js';
 
@@ -78,7 +78,8 @@ export class EstateRepository {
    * Belgian scale), then closest in price. A project comes with its visible units (its "from" price).
    */
   async findSimilar(estate: Estate, hiddenStatus: readonly string[], limit: number): Promise<Estate[]> {
-    const price = estate.price.value ?? estate.price.priceFrom;
+    // The public price: a listing on request shows no price band its neighbours would give away.
+    const price = publicPrice(estate);
     const geo = estate.address.geoLocation;
     const query = this.rows
       .createQueryBuilder('e')
@@ -88,7 +89,7 @@ export class EstateRepository {
       .andWhere('e.for_rent = :forRent', { forRent: estate.transaction.forRent })
       .andWhere('e.status NOT IN (:...excluded)', { excluded: similarExcludedStatuses(hiddenStatus) });
     if (price !== null && price > 0) {
-      query.andWhere('e.price BETWEEN :low AND :high', {
+      query.andWhere('e.public_price BETWEEN :low AND :high', {
         low: price * (1 - SIMILAR_PRICE_BAND),
         high: price * (1 + SIMILAR_PRICE_BAND),
       });
@@ -100,7 +101,7 @@ export class EstateRepository {
         .orderBy('distance', 'ASC', 'NULLS LAST');
     }
     if (price !== null) {
-      query.addSelect('abs(e.price - :price)', 'price_gap').setParameter('price', price).addOrderBy('price_gap', 'ASC', 'NULLS LAST');
+      query.addSelect('abs(e.public_price - :price)', 'price_gap').setParameter('price', price).addOrderBy('price_gap', 'ASC', 'NULLS LAST');
     }
     const rows = await query.addOrderBy('e.id', 'ASC').limit(limit).getMany();
     const projectIds = rows.filter((row) => row.isProject).map((row) => row.id);

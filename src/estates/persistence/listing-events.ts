@@ -1,8 +1,9 @@
 import type { ListingEventEntity } from './listing-event.entity.js';
 
-/** What the cache held for a listing before a sync: enough to tell a price or status change. */
+/** What the cache held for a listing before a sync: enough to tell a change of its public price or status. */
 export interface CachedState {
-  readonly price: number | null;
+  /** The price a visitor may see: a hidden price is no price, so it never reads as a drop. */
+  readonly publicPrice: number | null;
   readonly status: string;
 }
 
@@ -23,10 +24,10 @@ export function listingEvents(before: ReadonlyMap<number, CachedState>, after: r
   for (const listing of after) {
     const old = before.get(listing.id);
     if (!old) {
-      events.push({ ...none, estateId: listing.id, kind: 'NEW', newPrice: listing.price, newStatus: listing.status, occurredAt: at });
+      events.push({ ...none, estateId: listing.id, kind: 'NEW', newPrice: listing.publicPrice, newStatus: listing.status, occurredAt: at });
       continue;
     }
-    if (old.price !== listing.price) events.push({ ...none, estateId: listing.id, kind: 'PRICE', oldPrice: old.price, newPrice: listing.price, occurredAt: at });
+    if (old.publicPrice !== listing.publicPrice) events.push({ ...none, estateId: listing.id, kind: 'PRICE', oldPrice: old.publicPrice, newPrice: listing.publicPrice, occurredAt: at });
     if (old.status !== listing.status) events.push({ ...none, estateId: listing.id, kind: 'STATUS', oldStatus: old.status, newStatus: listing.status, occurredAt: at });
   }
   return events;

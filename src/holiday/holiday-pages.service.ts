@@ -135,7 +135,7 @@ export class HolidayPages {
   bookingTexts(locale: Locale): BookingFormTexts {
     const t = this.translations.forLocale(locale).t;
     const keys = ['title', 'intro', 'arrival', 'departure', 'guests', 'name', 'email', 'phone', 'message', 'privacyConsent', 'privacyLink', 'required', 'calculate', 'submit', 'quoteTitle', 'quoteTotal', 'quoteDeposit', 'quoteEmpty'] as const;
-    return Object.fromEntries(keys.map((key) => [key, t(`holiday.booking.${key}`)])) as unknown as BookingFormTexts;
+    return { ...Object.fromEntries(keys.map((key) => [key, t(`holiday.booking.${key}`)])), failed: t('flows.failed') } as unknown as BookingFormTexts;
   }
 
   bookingForm(unit: HolidayUnit, ranges: readonly AvailabilityRange[], locale: Locale, today: IsoDate, state: BookingFormState): BookingFormProps {

@@ -181,8 +181,10 @@ export function BookingForm(props: BookingFormProps): ReactElement {
         action={action}
         method="post"
         hx-post={props.action}
-        hx-target="#booking"
+        hx-target="this"
+        hx-select="#booking-form"
         hx-swap="outerHTML"
+        hx-disinherit="*"
         data-island="page-form"
         data-failure-text={texts.failed}
         data-bot-check-site-key={props.botCheckSiteKey || undefined}

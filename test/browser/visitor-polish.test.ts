@@ -132,4 +132,25 @@ describe('visitor polish in a browser (issue 18, defect 12)', () => {
       expect(cut).toEqual([]);
     });
   });
+
+  it.each(Object.entries(VIEWPORTS))('without JavaScript, a pressed heart comes back pressed and says it was saved (%s)', async (name, viewport) => {
+    await withPage({ viewport, javaScriptEnabled: false }, async (page) => {
+      await page.goto(`${app.baseUrl}${urlFor('home', 'nl')}`);
+      const heart = page.locator('.estate-card .favorite-toggle').nth(2);
+      const id = await heart.getAttribute('data-favorite-id');
+      await heart.getByRole('button').click();
+      await page.waitForURL(new RegExp(`#favorite-${id}$`));
+      const flash = page.locator(`#favorite-${id} .favorite-toggle__flash--saved`);
+      expect(await flash.isVisible()).toBe(true);
+      expect(await flash.textContent()).toBe('Bewaard in uw favorieten.');
+      expect(await inViewport(page, `#favorite-${id}`)).toBe(true);
+      // The heart is filled like a pressed one.
+      expect(await page.locator(`#favorite-${id} svg`).evaluate((svg) => getComputedStyle(svg).fill)).not.toBe('none');
+      await screenshot(page, `favorite-saved-nojs-${name}`, false);
+
+      await page.locator(`#favorite-${id} button`).click();
+      await page.waitForURL(new RegExp(`#favorite-${id}$`));
+      expect(await page.locator(`#favorite-${id}-removed`).isVisible()).toBe(false);
+    });
+  });
 });

@@ -12,6 +12,12 @@ const card = toEstateCard(
 );
 
 describe(EstateCard.name, () => {
+  it('shows the photo placeholder in the photo slot of a listing without photos', () => {
+    const bare = toEstateCard(buildEstate({ pictures: [] }), fileTranslator('nl'), '/nl/aanbod/1001/villa');
+    const html = renderToStaticMarkup(<EstateCard card={bare} />);
+    expect(html).toMatch(/<div class="estate-card__media"><span class="photo-placeholder estate-card__photo estate-card__photo--none" aria-hidden="true" data-photo-placeholder=""><svg/);
+  });
+
   it('renders the photo as a right-sized picture and the title as the link', () => {
     const html = renderToStaticMarkup(<EstateCard card={card} epcText="EPC C" />);
     expect(html).toContain('<picture><source type="image/avif"');

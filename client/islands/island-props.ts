@@ -41,6 +41,8 @@ export interface GalleryTexts {
   readonly viewer: string;
   /** SPEC §8 "The requested content cannot be loaded. Please try again later." */
   readonly loadError: string;
+  /** Said in the photo slot of a listing without photos. */
+  readonly noPhotos: string;
 }
 
 export interface GalleryIslandProps {

@@ -2,7 +2,9 @@
  * A form on a page (contact, cancel appointment, mail my favourites) posted by htmx in place:
  * - with a bot check on the page, the token is fetched before the request goes (the hidden `g-recaptcha-response`);
  * - 422 (the form again, with what to correct) is swapped in like a success, which htmx would not do by itself;
- * - any other refusal (403, 429, 5xx) says so in an alert above the button (`data-failure-text`).
+ * - any other refusal (403, 429, 5xx) says so in an alert above the button (`data-failure-text`);
+ * - a form shown with its error summary (`data-error-summary`, after a 422 swap or on a refused page) moves the
+ *   focus to it and scrolls it into view, so the visitor lands at what to correct and hears it.
  */
 import type { HtmxBeforeSwapDetails } from 'htmx.org';
 import { botCheckToken } from '../lib/bot-check';
@@ -21,9 +23,17 @@ function showFailure(form: HTMLFormElement, text: string): void {
   alert.textContent = text;
 }
 
+function showErrorSummary(form: HTMLFormElement): void {
+  const summary = form.querySelector<HTMLElement>('[data-error-summary]');
+  if (!summary) return;
+  summary.focus({ preventScroll: true });
+  summary.scrollIntoView({ block: 'start', behavior: 'auto' });
+}
+
 export function mount(element: HTMLElement): void {
   if (!(element instanceof HTMLFormElement)) return;
   const form = element;
+  showErrorSummary(form);
   form.addEventListener('htmx:confirm', (event) => {
     if (!form.dataset.botCheckSiteKey) return;
     event.preventDefault();

@@ -141,6 +141,7 @@ export class EstateDetailPageModels {
           openViewer: t.t('detail.gallery.openViewer'),
           viewer: t.t('detail.gallery.viewer'),
           loadError: t.t('detail.gallery.loadError'),
+          noPhotos: t.t('detail.gallery.noPhotos'),
         },
       },
       map: {

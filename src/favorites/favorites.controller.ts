@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { FavoriteToggleAnswer } from '../../views/components/favorite-toggle.js';
+import { favoriteFlashAnchor, FavoriteToggleAnswer } from '../../views/components/favorite-toggle.js';
 import { FavoritesMailSent, type FavoritesPageModel } from '../../views/pages/favorites-page.js';
 import { NotFoundError } from '../common/errors.js';
 import { RequestLocale } from '../common/locale.decorator.js';
@@ -46,8 +46,9 @@ export class FavoritesController {
     const change = await this.favorites.change(request, reply, id, dto.intent);
     if (!change) throw new NotFoundError();
     const back = safeReturnPath(dto.back, urlFor('favorites', locale));
-    if (!isHtmxRequest(request)) return redirect(back, 303);
     const pressed = change.ids.includes(id);
+    // Without JavaScript the page it returns to is the cached one: its anchor says what happened (CSS :target).
+    if (!isHtmxRequest(request)) return redirect(`${back}#${favoriteFlashAnchor(id, change.outcome === 'full' ? 'full' : pressed ? 'saved' : 'removed')}`, 303);
     return fragment(
       (ctx) =>
         FavoriteToggleAnswer({

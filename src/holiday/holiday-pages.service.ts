@@ -98,7 +98,8 @@ export class HolidayPages {
       nameLang: name.lang === locale ? null : name.lang,
       place: `${unit.address.city} · ${t(`holiday.regions.${unit.region}`)}`,
       capacity: t('holiday.overview.capacity', { count: unit.guests }),
-      bedrooms: t('holiday.overview.bedrooms', { count: unit.bedrooms }),
+      // A studio has no separate bedroom: "0 bedrooms" reads like a mistake.
+      bedrooms: unit.bedrooms > 0 ? t('holiday.overview.bedrooms', { count: unit.bedrooms }) : t('holiday.studio'),
       priceFrom: Number.isFinite(lowest) ? t('holiday.overview.priceFrom', { price: money(lowest) }) : '',
       photo: photo ? { src: photo.large, alt: pickText(photo.alt, locale) } : null,
     };
@@ -135,7 +136,7 @@ export class HolidayPages {
   bookingTexts(locale: Locale): BookingFormTexts {
     const t = this.translations.forLocale(locale).t;
     const keys = ['title', 'intro', 'arrival', 'departure', 'guests', 'name', 'email', 'phone', 'message', 'privacyConsent', 'privacyLink', 'required', 'calculate', 'submit', 'quoteTitle', 'quoteTotal', 'quoteDeposit', 'quoteEmpty'] as const;
-    return Object.fromEntries(keys.map((key) => [key, t(`holiday.booking.${key}`)])) as unknown as BookingFormTexts;
+    return { ...Object.fromEntries(keys.map((key) => [key, t(`holiday.booking.${key}`)])), failed: t('flows.failed') } as unknown as BookingFormTexts;
   }
 
   bookingForm(unit: HolidayUnit, ranges: readonly AvailabilityRange[], locale: Locale, today: IsoDate, state: BookingFormState): BookingFormProps {
@@ -181,7 +182,7 @@ export class HolidayPages {
       houseRules: { text: houseRules.text, lang: houseRules.lang === locale ? null : houseRules.lang },
       facts: [
         { label: t('holiday.unit.guests'), value: String(unit.guests) },
-        { label: t('holiday.unit.bedrooms'), value: String(unit.bedrooms) },
+        { label: t('holiday.unit.bedrooms'), value: unit.bedrooms > 0 ? String(unit.bedrooms) : t('holiday.studio') },
         { label: t('holiday.unit.bathrooms'), value: String(unit.bathrooms) },
         { label: t('holiday.unit.beds'), value: String(unit.beds) },
         ...(Number.isFinite(lowest) ? [{ label: t('holiday.unit.priceFrom'), value: t('holiday.unit.perNight', { price: money(lowest) }) }] : []),
@@ -202,6 +203,7 @@ export class HolidayPages {
           openViewer: t('detail.gallery.openViewer'),
           viewer: t('detail.gallery.viewer'),
           loadError: t('detail.gallery.loadError'),
+          noPhotos: t('detail.gallery.noPhotos'),
         },
       },
       map: {

@@ -366,9 +366,9 @@ describe('a listing page on a second look', () => {
       leadSources: document.querySelectorAll('.gallery picture source[type="image/avif"]').length,
     }));
     expect(photos.downloaded.filter((name) => /\/(large|thumb)\//.test(name))).toEqual([]);
-    expect(photos.slide).toMatch(/\/(480|768|1024|1200)w\/[^/]+\.avif$/);
-    expect(photos.thumb).toMatch(/\/(160|320)w\/[^/]+\.avif$/);
-    expect(photos.card).toMatch(/\/(320|480|768)w\/[^/]+\.avif$/);
+    expect(photos.slide).toMatch(/\/(480|768|1024|1200)w\/[^/]+\.avif\?v=\w+$/);
+    expect(photos.thumb).toMatch(/\/(160|320)w\/[^/]+\.avif\?v=\w+$/);
+    expect(photos.card).toMatch(/\/(320|480|768)w\/[^/]+\.avif\?v=\w+$/);
     await context.close();
   });
 });

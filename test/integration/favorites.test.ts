@@ -51,11 +51,11 @@ describe('favourites', () => {
     return call.send({ intent, back: options.back ?? detailPath });
   };
 
-  it('without JavaScript: the heart posts to the favourites path, sets the signed cookie and 303s back', async () => {
+  it('without JavaScript: the heart posts to the favourites path, sets the signed cookie and 303s back to the heart', async () => {
     expect(detailPath).toMatch(/^\/nl\/aanbod\//);
     const response = await toggle(ids[0]!, 'add');
     expect(response.status).toBe(303);
-    expect(response.headers.location).toBe(detailPath);
+    expect(response.headers.location).toBe(`${detailPath}#favorite-${ids[0]}`);
     const cookie = setCookie(response);
     expect(idsIn(cookie)).toEqual([ids[0]]);
     expect(cookie).toMatch(/\.[A-Za-z0-9_-]{43}$/);
@@ -103,7 +103,23 @@ describe('favourites', () => {
 
   it('never redirects elsewhere than this site', async () => {
     const response = await toggle(ids[0]!, 'add', { back: '//evil.example/x' });
-    expect(response.headers.location).toBe(urlFor('favorites', 'nl'));
+    expect(response.headers.location).toBe(`${urlFor('favorites', 'nl')}#favorite-${ids[0]}`);
+  });
+
+  it('without JavaScript: the page it returns to confirms what happened at that anchor (saved, removed, list full)', async () => {
+    const saved = await toggle(ids[0]!, 'add');
+    const removed = await toggle(ids[0]!, 'remove', { cookie: cookieOf([ids[0]!]) });
+    const full = await toggle(ids[3]!, 'add', { cookie: cookieOf([ids[0]!, ids[1]!, ids[2]!]) });
+    expect([saved, removed, full].map((response) => response.headers.location)).toEqual([
+      `${detailPath}#favorite-${ids[0]}`,
+      `${detailPath}#favorite-${ids[0]}-removed`,
+      `${detailPath}#favorite-${ids[3]}-full`,
+    ]);
+    const page = (await request(sut.server).get(detailPath)).text;
+    const heart = page.slice(page.indexOf(`id="favorite-${ids[0]}"`));
+    expect(heart.slice(0, heart.indexOf('</form>'))).toMatch(
+      /<span class="favorite-toggle__flash favorite-toggle__flash--saved">Bewaard in uw favorieten\.<\/span><span class="favorite-toggle__flash" id="favorite-\d+-removed">Verwijderd uit uw favorieten\.<\/span><span class="favorite-toggle__flash" id="favorite-\d+-full">[^<]+<\/span>$/,
+    );
   });
 
   it('lists the favourites as cards on a private page, with the gone one as "no longer available" and a remove button', async () => {
@@ -152,7 +168,8 @@ describe('favourites', () => {
 
     const response = await toggle(cards[0]!, 'add', { back: search });
     expect(response.status).toBe(303);
-    expect(response.headers.location).toBe(search);
+    expect(response.headers.location).toBe(`${search}#favorite-${cards[0]}`);
+    expect(page.text).toMatch(new RegExp(`<form class="favorite-toggle" id="favorite-${cards[0]}"[^>]*action="${urlFor('favoriteToggle', 'nl', { estateId: cards[0]! })}"`));
   });
 
   it('puts a heart on the similar-estates cards, returning to the detail page', async () => {

@@ -121,7 +121,8 @@ describe('holiday rentals', () => {
       expect(html).toContain('15:00');
       expect(html).toContain('11:00');
       expect((html.match(/class="icon amenity-icon"/g) ?? []).length).toBe(8);
-      expect(html).toContain(`action="${urlFor('holidayBooking', locale, { rentalUnitId: 102 })}"`);
+      // Without JavaScript a refused request's page opens at its error summary.
+      expect(html).toContain(`action="${urlFor('holidayBooking', locale, { rentalUnitId: 102 })}#booking-errors"`);
       expect(textOf(html)).not.toMatch(/holiday\.\w+\.\w+|\{\w+\}/);
     });
 

@@ -12,6 +12,12 @@ const card = toEstateCard(
 );
 
 describe(EstateCard.name, () => {
+  it('shows the photo placeholder in the photo slot of a listing without photos', () => {
+    const bare = toEstateCard(buildEstate({ pictures: [] }), fileTranslator('nl'), '/nl/aanbod/1001/villa');
+    const html = renderToStaticMarkup(<EstateCard card={bare} />);
+    expect(html).toMatch(/<div class="estate-card__media"><span class="photo-placeholder estate-card__photo estate-card__photo--none" aria-hidden="true" data-photo-placeholder=""><svg/);
+  });
+
   it('renders the photo as a right-sized picture and the title as the link', () => {
     const html = renderToStaticMarkup(<EstateCard card={card} epcText="EPC C" />);
     expect(html).toContain('<picture><source type="image/avif"');
@@ -23,7 +29,8 @@ describe(EstateCard.name, () => {
   it('renders the favourite slot outside the link, only when given', () => {
     expect(renderToStaticMarkup(<EstateCard card={card} />)).not.toContain('estate-card__favorite');
     const html = renderToStaticMarkup(<EstateCard card={card} favorite={<button type="button">♥</button>} />);
-    expect(html).toContain('<span class="estate-card__favorite"><button type="button">♥</button></span>');
+    // A div, not a span: the heart is a <form>, and a span may hold only phrasing content.
+    expect(html).toContain('<div class="estate-card__favorite"><button type="button">♥</button></div>');
     expect(html.indexOf('estate-card__favorite')).toBeLessThan(html.indexOf('estate-card__link'));
   });
 });

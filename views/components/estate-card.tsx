@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { EstateCard as EstateCardModel } from '../../src/estates/display/estate-card.js';
 import { PHOTO_LAYOUTS } from '../../src/estates/images/image-variants.js';
+import { PhotoPlaceholder } from './photo-placeholder.js';
 import { Picture } from './picture.js';
 
 export interface EstateCardProps {
@@ -38,7 +39,7 @@ export function EstateCard({ card, epcText, favorite, headingLevel = 3, eager = 
             {...(eager ? { loading: 'eager' as const, fetchPriority: 'high' as const } : {})}
           />
         ) : (
-          <span className="estate-card__photo estate-card__photo--none" aria-hidden="true" />
+          <PhotoPlaceholder className="estate-card__photo estate-card__photo--none" />
         )}
         <span className="estate-card__badges">
           {card.sticker && (
@@ -48,7 +49,8 @@ export function EstateCard({ card, epcText, favorite, headingLevel = 3, eager = 
           )}
           <span className={card.available ? 'status-badge' : 'status-badge status-badge--closed'}>{card.statusLabel}</span>
         </span>
-        {favorite !== undefined && <span className="estate-card__favorite">{favorite}</span>}
+        {/* A div: the heart is a <form>, which a <span> may not hold. */}
+        {favorite !== undefined && <div className="estate-card__favorite">{favorite}</div>}
       </div>
       <div className="estate-card__body">
         <p className="estate-card__type">{card.typeLabel}</p>

@@ -13,6 +13,26 @@ export interface FavoriteToggleProps {
   readonly removeLabel: string;
   /** Said next to the heart after a refused add (the list is full). */
   readonly message?: string;
+  /** What a post without JavaScript confirms when it comes back (see favoriteFlashAnchor); only on pages. */
+  readonly flash?: FavoriteFlashTexts;
+}
+
+/** The confirmations of a heart pressed without JavaScript, shown by CSS `:target` on the page it returns to. */
+export interface FavoriteFlashTexts {
+  readonly saved: string;
+  readonly removed: string;
+  readonly full: string;
+}
+
+export type FavoriteFlash = 'saved' | 'removed' | 'full';
+
+/**
+ * The fragment a post without JavaScript returns to (`<back>#<anchor>`): the heart's form itself when the listing was
+ * saved (the heart then looks pressed and says so), else its message. Cached pages stay the same for everyone, and
+ * the browser scrolls back to the heart that was pressed.
+ */
+export function favoriteFlashAnchor(estateId: number, flash: FavoriteFlash): string {
+  return flash === 'saved' ? `favorite-${estateId}` : `favorite-${estateId}-${flash}`;
 }
 
 const HEART = 'M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.8 4.5c2 0 3.5 1.1 4.2 2.5h2c.7-1.4 2.2-2.5 4.2-2.5 3.8 0 5.9 3.9 4.4 7.3C19.5 16.4 12 21 12 21z';
@@ -21,9 +41,17 @@ const HEART = 'M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.8 4.5c2 0 3.5 1.1 4.2 2.5h
  * The heart: a one-button form posting to the favourites page's path with the listing id. htmx swaps only this form
  * (and the header badge); without JavaScript the post redirects back.
  */
-export function FavoriteToggle({ action, estateId, pressed, back, addLabel, removeLabel, message }: FavoriteToggleProps): ReactElement {
+export function FavoriteToggle({ action, estateId, pressed, back, addLabel, removeLabel, message, flash }: FavoriteToggleProps): ReactElement {
   return (
-    <form method="post" action={action} className="favorite-toggle" hx-post={action} hx-swap="outerHTML" data-favorite-id={estateId}>
+    <form
+      method="post"
+      action={action}
+      className="favorite-toggle"
+      id={flash ? favoriteFlashAnchor(estateId, 'saved') : undefined}
+      hx-post={action}
+      hx-swap="outerHTML"
+      data-favorite-id={estateId}
+    >
       <input type="hidden" name="intent" value={pressed ? 'remove' : 'add'} />
       <input type="hidden" name="back" value={back} />
       <button
@@ -43,6 +71,17 @@ export function FavoriteToggle({ action, estateId, pressed, back, addLabel, remo
         <span className="favorite-toggle__message" role="status">
           {message}
         </span>
+      )}
+      {flash && (
+        <>
+          <span className="favorite-toggle__flash favorite-toggle__flash--saved">{flash.saved}</span>
+          <span className="favorite-toggle__flash" id={favoriteFlashAnchor(estateId, 'removed')}>
+            {flash.removed}
+          </span>
+          <span className="favorite-toggle__flash" id={favoriteFlashAnchor(estateId, 'full')}>
+            {flash.full}
+          </span>
+        </>
       )}
     </form>
   );
@@ -66,6 +105,7 @@ export function favoriteToggle({ locale, t, back }: FavoriteToggleContext, estat
       back={back}
       addLabel={t('flows.favorites.add')}
       removeLabel={t('flows.favorites.remove')}
+      flash={{ saved: t('flows.favorites.saved'), removed: t('flows.favorites.removed'), full: t('flows.favorites.listFull') }}
     />
   );
 }

@@ -12,12 +12,16 @@ const texts: GalleryTexts = {
   openViewer: 'Fullscreen',
   viewer: 'Viewer',
   loadError: 'The requested content cannot be loaded. Please try again later.',
+  noPhotos: 'No photos yet',
 };
 const photo = (n: number): GalleryPhoto => ({ large: `/p/${n}.jpg`, thumb: `/p/${n}-t.jpg`, width: 1600, height: 1067, alt: `Photo ${n}` });
 
 describe(Gallery.name, () => {
-  it('renders nothing without photos', () => {
-    expect(renderToStaticMarkup(<Gallery photos={[]} texts={texts} label="Photos" />)).toBe('');
+  it('keeps the slot with a labelled placeholder without photos', () => {
+    const html = renderToStaticMarkup(<Gallery photos={[]} texts={texts} label="Photos" />);
+    expect(html).toMatch(/^<section class="gallery gallery--empty" aria-label="Photos">/);
+    expect(html).toContain('role="img" aria-label="No photos yet"');
+    expect(html).not.toContain('data-island');
   });
 
   it('shows the first photo large with its size and alt text', () => {

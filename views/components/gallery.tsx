@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import type { GalleryIslandProps } from '../../client/islands/island-props.js';
 import { PHOTO_LAYOUTS, photoSources } from '../../src/estates/images/image-variants.js';
+import { PhotoPlaceholder } from './photo-placeholder.js';
 import { Picture } from './picture.js';
 
 export type { GalleryPhoto, GalleryTexts } from '../../client/islands/island-props.js';
@@ -22,9 +23,18 @@ export const GALLERY_SIZES = { slide: '(min-width: 900px) 780px, 88vw', thumb: '
  * photos, in the boxes the slider and its thumbnail strip will take, so nothing moves when the gallery island
  * (client/islands/gallery.ts) turns it into a slider with a thumbnail strip.
  */
-export function Gallery({ photos, texts, label }: GalleryProps): ReactElement | null {
+export function Gallery({ photos, texts, label }: GalleryProps): ReactElement {
   const [first, ...rest] = photos;
-  if (!first) return null;
+  if (!first) {
+    // No photos (yet): the slot keeps its place with the placeholder, so the page does not look broken.
+    return (
+      <section className="gallery gallery--empty" aria-label={label}>
+        <div className="gallery__lead">
+          <PhotoPlaceholder className="gallery__placeholder" label={texts.noPhotos} />
+        </div>
+      </section>
+    );
+  }
   const islandProps: GalleryIslandProps = {
     photos,
     texts,

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { PHOTO_LAYOUTS } from '../../src/estates/images/image-variants.js';
+import { PhotoPlaceholder } from './photo-placeholder.js';
 import { Picture } from './picture.js';
 
 export interface HolidayCardModel {
@@ -20,7 +21,7 @@ export function HolidayCard({ card, eager = false }: { card: HolidayCardModel; e
   return (
     <article className="holiday-card">
       <div className="holiday-card__photo">
-        {card.photo && (
+        {card.photo ? (
           <Picture
             src={card.photo.src}
             alt={card.photo.alt}
@@ -30,6 +31,8 @@ export function HolidayCard({ card, eager = false }: { card: HolidayCardModel; e
             sizes="(min-width: 1200px) 380px, (min-width: 700px) 45vw, 92vw"
             loading={eager ? 'eager' : 'lazy'}
           />
+        ) : (
+          <PhotoPlaceholder />
         )}
       </div>
       <div className="holiday-card__body">

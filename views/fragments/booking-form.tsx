@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { Alert } from '../components/alert.js';
+import { ErrorSummary, type ErrorSummaryItem } from '../components/error-summary.js';
 
 export interface QuoteView {
   readonly lines: ReadonlyArray<{ readonly label: string; readonly amount: string }>;
@@ -27,6 +28,8 @@ export interface BookingFormTexts {
   readonly quoteTotal: string;
   readonly quoteDeposit: string;
   readonly quoteEmpty: string;
+  /** Said above the button when a request is refused for another reason than its input (403, 429, 5xx). */
+  readonly failed: string;
 }
 
 export interface BookingFormProps {
@@ -137,9 +140,32 @@ function Field(props: {
  * htmx asks for it when the dates or guests change; without JavaScript "calculate the price" reloads the page
  * with them.
  */
+/** The form's fields in the order shown: the error summary lists its links in that order. */
+const FIELD_IDS = {
+  arrival: 'booking-arrival',
+  departure: 'booking-departure',
+  guests: 'booking-guests',
+  name: 'booking-name',
+  email: 'booking-email',
+  phone: 'booking-phone',
+  message: 'booking-message',
+  privacyConsent: 'booking-privacy',
+} as const;
+
+/** Where a refused request lands: the action's fragment without JavaScript, the focus after an htmx swap. */
+export const BOOKING_ERRORS_ID = 'booking-errors';
+
+function errorItems(texts: BookingFormTexts, errors: Readonly<Record<string, string>>): ErrorSummaryItem[] {
+  return (Object.keys(FIELD_IDS) as Array<keyof typeof FIELD_IDS>)
+    .filter((field) => errors[field])
+    .map((field) => ({ fieldId: FIELD_IDS[field], label: field === 'privacyConsent' ? texts.privacyLink : texts[field], message: errors[field]! }));
+}
+
 export function BookingForm(props: BookingFormProps): ReactElement {
   const { texts, values, errors } = props;
   const consentError = errors.privacyConsent;
+  // Without JavaScript the refused request's page (422) opens at the summary; a sent one redirects to its own anchor.
+  const action = `${props.action}#${BOOKING_ERRORS_ID}`;
   return (
     <section className="booking" id="booking" aria-labelledby="booking-title">
       <h2 id="booking-title">{texts.title}</h2>
@@ -152,15 +178,18 @@ export function BookingForm(props: BookingFormProps): ReactElement {
       <form
         className="booking-form"
         id="booking-form"
-        action={props.action}
+        action={action}
         method="post"
+        hx-post={props.action}
+        hx-target="this"
+        hx-select="#booking-form"
+        hx-swap="outerHTML"
+        hx-disinherit="*"
+        data-island="page-form"
+        data-failure-text={texts.failed}
         data-bot-check-site-key={props.botCheckSiteKey || undefined}
       >
-        {props.errorSummary && (
-          <Alert variant="danger">
-            <p>{props.errorSummary}</p>
-          </Alert>
-        )}
+        {props.errorSummary && <ErrorSummary id={BOOKING_ERRORS_ID} summary={props.errorSummary} items={errorItems(texts, errors)} />}
         <input type="hidden" name="g-recaptcha-response" value="" />
         <fieldset className="booking-form__stay" hx-get={props.quoteUrl} hx-trigger="change" hx-include="closest fieldset" hx-target="#booking-quote" hx-swap="outerHTML">
           <legend className="visually-hidden">{texts.title}</legend>

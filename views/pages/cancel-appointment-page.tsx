@@ -83,7 +83,8 @@ export function CancelAppointmentPage({ ctx, model }: { ctx: PageContext; model:
     >
       <div className="container flow-page">
         <h1>{t('flows.appointment.heading')}</h1>
-        <section className="appointment-card">
+        <section className="appointment-card" aria-labelledby="appointment-card-title">
+          <h2 id="appointment-card-title">{t('flows.appointment.details')}</h2>
           <p>{t('flows.appointment.intro', { name: model.visitorName, date: model.date, time: model.time })}</p>
           {model.agentName && <p>{t('flows.appointment.agent', { agent: model.agentName })}</p>}
         </section>

@@ -119,27 +119,31 @@ export function HolidayUnitPage({ ctx, model }: { ctx: PageContext; model: Holid
             </section>
             <section>
               <h2 id="holiday-prices">{t('holiday.prices.title')}</h2>
-              {/* Scrolls sideways on narrow screens: focusable so a keyboard can scroll it too. */}
+              {/*
+                On phones each season is a block of its own (holiday.css), every value with its column's name; the
+                explicit roles keep it a table for screen readers whatever its CSS display. Wider, it scrolls sideways
+                if it must: focusable, so a keyboard can scroll it too.
+              */}
               <div className="table-scroll" role="region" aria-labelledby="holiday-prices" tabIndex={0}>
-                <table className="holiday__prices">
+                <table className="holiday__prices" role="table">
                   <caption className="visually-hidden">{t('holiday.prices.title')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('holiday.prices.season')}</th>
-                      <th scope="col">{t('holiday.prices.period')}</th>
-                      <th scope="col">{t('holiday.prices.perNight')}</th>
-                      <th scope="col">{t('holiday.prices.perWeek')}</th>
-                      <th scope="col">{t('holiday.prices.minimumStay')}</th>
+                  <thead role="rowgroup">
+                    <tr role="row">
+                      <th scope="col" role="columnheader">{t('holiday.prices.season')}</th>
+                      <th scope="col" role="columnheader">{t('holiday.prices.period')}</th>
+                      <th scope="col" role="columnheader">{t('holiday.prices.perNight')}</th>
+                      <th scope="col" role="columnheader">{t('holiday.prices.perWeek')}</th>
+                      <th scope="col" role="columnheader">{t('holiday.prices.minimumStay')}</th>
                     </tr>
                   </thead>
-                  <tbody>
+                  <tbody role="rowgroup">
                     {model.prices.rows.map((row) => (
-                      <tr key={row.period}>
-                        <th scope="row">{row.name}</th>
-                        <td>{row.period}</td>
-                        <td>{row.perNight}</td>
-                        <td>{row.perWeek}</td>
-                        <td>{row.minimumStay}</td>
+                      <tr key={row.period} role="row">
+                        <th scope="row" role="rowheader">{row.name}</th>
+                        <td role="cell" data-label={t('holiday.prices.period')}>{row.period}</td>
+                        <td role="cell" data-label={t('holiday.prices.perNight')}>{row.perNight}</td>
+                        <td role="cell" data-label={t('holiday.prices.perWeek')}>{row.perWeek}</td>
+                        <td role="cell" data-label={t('holiday.prices.minimumStay')}>{row.minimumStay}</td>
                       </tr>
                     ))}
                   </tbody>

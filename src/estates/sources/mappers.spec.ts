@@ -27,8 +27,16 @@ describe(mapSourceAProperty.name, () => {
 
   it('serves photos through the property-images proxy per account', () => {
     const sut = mapSourceAProperty(firstA, context);
-    expect(sut.pictures[0].file).toMatch(/^\/property-images\/1042\/large\/[\w-]+\.jpg$/);
+    expect(sut.pictures[0].file).toMatch(/^\/property-images\/1042\/large\/[\w-]+\.jpg\?v=[a-z0-9]+$/);
     expect(sut.pictures[0].thumbnail).toMatch(/^\/property-images\/1042\/thumb\//);
+  });
+
+  it('versions photo URLs by the record\'s updated_at, so a changed photo gets a new URL (cached for a year)', () => {
+    const before = mapSourceAProperty(firstA, context).pictures[0].file;
+    const after = mapSourceAProperty({ ...firstA, updated_at: new Date(Date.parse(firstA.updated_at!) + 60_000).toISOString() }, context).pictures[0].file;
+    expect(before).toMatch(/\?v=\w+$/);
+    expect(after).not.toBe(before);
+    expect(after.split('?')[0]).toBe(before.split('?')[0]);
   });
 
   it('a record without a head type is invalid', () => {
@@ -54,7 +62,7 @@ describe(mapSourceAProperty.name, () => {
       { ...context, ...persons },
     );
     expect(sut.pictures.map((picture) => [picture.file, picture.thumbnail])).toEqual([
-      ['/property-images/1042/large/house-01.jpg', '/property-images/1042/large/house-01.jpg'],
+      [expect.stringMatching(/^\/property-images\/1042\/large\/house-01\.jpg\?v=\w+$/), expect.stringMatching(/^\/property-images\/1042\/large\/house-01\.jpg\?v=\w+$/)],
     ]);
     expect(sut.files.map((file) => file.link)).toEqual(['https://cdn.example/plan.pdf']);
     expect(sut.videos.map((video) => video.link)).toEqual(['https://tour.example/1']);
@@ -96,7 +104,7 @@ describe(mapSourceBListing.name, () => {
       files: [{ link: 'data:text/html,x' }, { link: 'https://cdn.example/plan.pdf' }],
       videos: [{ typeId: 1, link: hostile }, { typeId: 1, link: 'https://video.example/1' }],
     });
-    expect(sut.pictures.map((picture) => picture.file)).toEqual(['/property-images/2001/large/house-01.jpg']);
+    expect(sut.pictures.map((picture) => picture.file)).toEqual([expect.stringMatching(/^\/property-images\/2001\/large\/house-01\.jpg\?v=\w+$/)]);
     expect(sut.files.map((file) => file.link)).toEqual(['https://cdn.example/plan.pdf']);
     expect(sut.videos.map((video) => video.link)).toEqual(['https://video.example/1']);
     expect(sut.salesRep?.picture).toBeNull();

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { propertyImageUrl } from '../../routing/routes.js';
 import type { LocalizedText } from '../../i18n/localized-text.js';
 import { AMENITIES, type Amenity, type AvailabilityRange, type IsoDate, REGIONS, type Region, type Season } from '../domain/holiday-unit.js';
@@ -47,7 +47,20 @@ function expandSeasons(raw: RawUnit['seasons'], today: IsoDate): Season[] {
   );
 }
 
-export function mapDemoUnit(raw: RawUnit, today: IsoDate, icalUrl: string | null): SourcedHolidayUnit {
+/**
+ * Each demo photo's version (its size and modification time): in the photo URLs, so the proxy's year-long cache
+ * applies and a redrawn photo gets a new URL.
+ */
+async function demoPhotoVersions(photosDir: string, files: readonly string[]): Promise<Map<string, string>> {
+  const versions = new Map<string, string>();
+  for (const file of new Set(files)) {
+    const info = await stat(join(photosDir, 'large', file)).catch(() => null);
+    if (info) versions.set(file, `${info.size.toString(36)}-${Math.floor(info.mtimeMs / 1000).toString(36)}`);
+  }
+  return versions;
+}
+
+export function mapDemoUnit(raw: RawUnit, today: IsoDate, icalUrl: string | null, photoVersions: ReadonlyMap<string, string> = new Map()): SourcedHolidayUnit {
   const ranges: AvailabilityRange[] = raw.ranges.map((range) => {
     const start = addDays(today, range.startsInDays);
     return { start, end: addDays(start, range.nights), kind: range.kind };
@@ -68,8 +81,8 @@ export function mapDemoUnit(raw: RawUnit, today: IsoDate, icalUrl: string | null
       checkIn: raw.checkIn,
       checkOut: raw.checkOut,
       photos: raw.photos.map((file) => ({
-        large: propertyImageUrl(DEMO_PHOTO_ACCOUNT, 'large', file),
-        thumb: propertyImageUrl(DEMO_PHOTO_ACCOUNT, 'thumb', file),
+        large: propertyImageUrl(DEMO_PHOTO_ACCOUNT, 'large', file, photoVersions.get(file)),
+        thumb: propertyImageUrl(DEMO_PHOTO_ACCOUNT, 'thumb', file, photoVersions.get(file)),
         alt: raw.name,
       })),
       contact: raw.contact,
@@ -90,7 +103,8 @@ export class FixtureHolidaySource implements HolidaySource {
 
   async fetchAll(today: IsoDate): Promise<SourcedHolidayUnit[]> {
     const raw = JSON.parse(await readFile(this.file, 'utf8')) as RawUnit[];
-    return raw.map((unit) => mapDemoUnit(unit, today, this.icalUrls.get(unit.id) ?? null));
+    const versions = await demoPhotoVersions(join(dirname(this.file), 'photos'), raw.flatMap((unit) => unit.photos));
+    return raw.map((unit) => mapDemoUnit(unit, today, this.icalUrls.get(unit.id) ?? null, versions));
   }
 }
 

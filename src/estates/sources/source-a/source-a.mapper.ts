@@ -1,6 +1,7 @@
 import type { Energy, Estate, HeadType, Region, SalesRep } from '../../domain/estate.js';
 import { HEAD_TYPES } from '../../domain/estate.js';
 import { cappedText, cssColorOrNull, webUrlOrNull } from '../crm-values.js';
+import { photoVersion } from '../image-url.js';
 import { InvalidRecordError, boolOrNull, localizedText, mapBuildTechnicals, mapExtraFields, numberOrNull, required, stringOrNull } from '../raw-text.js';
 import type { RawText } from '../raw-text.js';
 import { SOURCE_A_STATUSES, isForRentInSourceA } from './source-a.status.js';
@@ -13,7 +14,7 @@ export function isLiveInSourceA(raw: SourceAProperty): boolean {
 
 export interface SourceAContext {
   /** Turns a photo/file URL of the CRM into the address the site serves it from. */
-  readonly imageUrl: (url: string) => string;
+  readonly imageUrl: (url: string, version?: string | null) => string;
   readonly person: (id: number) => SourceAPerson | undefined;
 }
 
@@ -216,8 +217,8 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
         if (!file) return [];
         return [
           {
-            file: context.imageUrl(file),
-            thumbnail: context.imageUrl(webUrlOrNull(photo.url_thumbnail) ?? file),
+            file: context.imageUrl(file, photoVersion(raw.updated_at)),
+            thumbnail: context.imageUrl(webUrlOrNull(photo.url_thumbnail) ?? file, photoVersion(raw.updated_at)),
             index: photo.index ?? index,
             comment: localizedText(photo.comment),
           },

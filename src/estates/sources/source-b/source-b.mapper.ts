@@ -1,7 +1,7 @@
 import type { Energy, Estate, HeadType, Region } from '../../domain/estate.js';
 import { HEAD_TYPES } from '../../domain/estate.js';
 import { cappedText, cssColorOrNull, webUrlOrNull } from '../crm-values.js';
-import { proxiedImageUrl } from '../image-url.js';
+import { photoVersion, proxiedImageUrl } from '../image-url.js';
 import type { RawText } from '../raw-text.js';
 import { InvalidRecordError, boolOrNull, localizedText, mapBuildTechnicals, mapExtraFields, numberOrNull, required, stringOrNull } from '../raw-text.js';
 import { SOURCE_B_STATUSES, isForRentInSourceB } from './source-b.status.js';
@@ -215,8 +215,8 @@ export function mapSourceBListing(raw: SourceBListing, parentId: number | null =
         if (!file) return [];
         return [
           {
-            file: proxiedImageUrl(file),
-            thumbnail: proxiedImageUrl(webUrlOrNull(picture.thumbnail) ?? file),
+            file: proxiedImageUrl(file, photoVersion(raw.updatedAt)),
+            thumbnail: proxiedImageUrl(webUrlOrNull(picture.thumbnail) ?? file, photoVersion(raw.updatedAt)),
             index: picture.index ?? index,
             comment: localizedText(picture.comment),
           },

@@ -33,6 +33,7 @@ export const GALLERY_TEXTS: GalleryTexts = {
   openViewer: 'View fullscreen',
   viewer: 'Photo viewer',
   loadError: 'The requested content cannot be loaded. Please try again later.',
+  noPhotos: 'No photos yet',
 };
 
 /** Photo 10 loads on the third attempt; photo 11 never loads. */

@@ -146,7 +146,7 @@ export class EstateDetailPageModels {
       project: projectPath && projectTitle ? { title: projectTitle, path: projectPath } : null,
       forms: {
         extraInfo: this.formProps('extra-info', found, locale, form?.kind === 'extra-info' ? form.state : undefined),
-        sendToFriend: this.sendToFriendOffered ? this.formProps('send-to-friend', found, locale, form?.kind === 'send-to-friend' ? form.state : undefined) : null,
+        sendToFriend: this.formProps('send-to-friend', found, locale, form?.kind === 'send-to-friend' ? form.state : undefined),
         sent,
         open: form?.kind ?? null,
       },
@@ -204,11 +204,6 @@ export class EstateDetailPageModels {
         label: t.t('detail.share.email'),
       },
     ];
-  }
-
-  /** Send-to-a-friend mails an address the visitor chooses: in production only behind a bot check. */
-  get sendToFriendOffered(): boolean {
-    return !this.config.isProduction || this.config.BOT_CHECK_SECRET !== undefined;
   }
 
   /** A form's props, with what the visitor typed and the localized errors when it comes back refused. */

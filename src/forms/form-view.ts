@@ -24,9 +24,4 @@ export interface FormOptions {
   readonly view: Type<FormView>;
   /** Posts allowed per client address (defaults from FORM_RATE_LIMIT / FORM_RATE_WINDOW_SECONDS). */
   readonly rateLimit?: Omit<RateLimitPolicy, 'name'>;
-  /**
-   * Refuse the form in production when no bot check is configured (a form that mails an address the visitor
-   * chooses would otherwise be a relay for anyone's text).
-   */
-  readonly requiresBotCheckInProduction?: boolean;
 }

@@ -42,9 +42,6 @@ export class FormGuard implements CanActivate {
     const client = clientAddress(request);
     await this.rateLimits.consume({ name: `form-${options.name}`, ...limit }, client);
 
-    if (options.requiresBotCheckInProduction && this.config.isProduction && !this.config.BOT_CHECK_SECRET) {
-      throw new AppError('formUnavailable', HttpStatus.SERVICE_UNAVAILABLE);
-    }
     const body = (request.body ?? {}) as Record<string, unknown>;
     const token = typeof body[BOT_CHECK_FIELD] === 'string' ? (body[BOT_CHECK_FIELD] as string) : '';
     let human: boolean;

@@ -57,7 +57,7 @@ export class SubscriptionsController {
   }
 
   @Post(routerPaths('ajaxNotifications'))
-  @FormHandler({ name: 'subscribe', view: SubscribeFormView, requiresBotCheckInProduction: true })
+  @FormHandler({ name: 'subscribe', view: SubscribeFormView })
   async submit(@RequestLocale() locale: Locale, @Body() dto: SubscribeDto): Promise<SubmittedView> {
     await this.subscriptions.subscribe({ email: dto.email, name: dto.name, locale: dto.language, frequency: dto.frequency, criteria: criteriaFromForm(dto) });
     // The same page whether the address was new or known: the mail says which.

@@ -5,9 +5,7 @@
  * - any other refusal (403, 429, 5xx) says so in an alert above the button (`data-failure-text`).
  */
 import type { HtmxBeforeSwapDetails } from 'htmx.org';
-import { botCheckToken } from '../lib/bot-check';
-
-const BOT_CHECK_FIELD = 'g-recaptcha-response';
+import { BOT_CHECK_FIELD, botCheckSiteKey, botCheckToken } from '../lib/bot-check';
 
 function showFailure(form: HTMLFormElement, text: string): void {
   let alert = form.querySelector<HTMLElement>('[data-page-form-failure]');
@@ -25,7 +23,7 @@ export function mount(element: HTMLElement): void {
   if (!(element instanceof HTMLFormElement)) return;
   const form = element;
   form.addEventListener('htmx:confirm', (event) => {
-    if (!form.dataset.botCheckSiteKey) return;
+    if (!botCheckSiteKey(form)) return;
     event.preventDefault();
     const detail = (event as CustomEvent<{ issueRequest: (skipConfirmation: boolean) => void }>).detail;
     void botCheckToken(form).then((token) => {

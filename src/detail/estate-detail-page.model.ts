@@ -156,9 +156,6 @@ export class EstateDetailPageModels {
         url: urlFor('ajaxSimilarEstates', locale, { estateId: found.estate.id }),
         count: SIMILAR_ESTATES_SHOWN,
       },
-      botCheckScript: this.config.BOT_CHECK_SITE_KEY
-        ? `${this.config.BOT_CHECK_SCRIPT_URL}?render=${encodeURIComponent(this.config.BOT_CHECK_SITE_KEY)}`
-        : null,
       seo: {
         title: seoTitle,
         description,
@@ -226,7 +223,7 @@ export class EstateDetailPageModels {
       action: urlFor(kind === 'extra-info' ? 'ajaxContactForm' : 'ajaxSendToFriend', locale),
       estateId: found.estate.id,
       privacyUrl: urlFor('privacy', locale),
-      botCheckSiteKey: this.config.BOT_CHECK_SITE_KEY,
+      botCheck: this.config.botCheckClient,
       fields,
       consentChecked: state ? text('privacyConsent') !== '' : undefined,
       errorSummary: state && Object.keys(state.errors).length > 0 ? t.t('forms.errors.summary') : undefined,

@@ -34,7 +34,8 @@ describe('the demo without a bot check: every form shown works', () => {
   const db = () => sut.app.get(DataSource);
   const mailsTo = (to: string) => db().getRepository(MailEntity).countBy({ to });
   const post = (url: string, fields: Record<string, string | readonly string[]>, htmx = true) => {
-    const call = request(sut.server).post(url).type('form').send(new URLSearchParams(Object.entries(fields).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : value.map((item) => [name, item])))).toString());
+    const pairs = Object.entries(fields).flatMap(([name, value]): Array<[string, string]> => (typeof value === 'string' ? [[name, value]] : value.map((item) => [name, item])));
+    const call = request(sut.server).post(url).type('form').send(new URLSearchParams(pairs).toString());
     return htmx ? call.set('HX-Request', 'true') : call;
   };
 

@@ -50,15 +50,14 @@ export async function botCheckToken(form: HTMLFormElement): Promise<string> {
 
 /**
  * Every form that posts without htmx (the holiday booking, or any form before its island has loaded) fetches its
- * token before it leaves: the submit is held, the token written into the form's field, and the submit repeated.
+ * token before it leaves: the submit is held, the token written into the form's field, and the form then sent.
+ * (Only forms whose submit buttons carry no formaction/formmethod of their own for a post, as ours.)
  * Forms htmx or an island sends have already cancelled the native submit and fetch their own.
  */
 export function fetchBotCheckTokensOnSubmit(root: Document = document): void {
-  const released = new WeakSet<HTMLFormElement>();
   root.addEventListener('submit', (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || event.defaultPrevented) return;
-    if (released.delete(form)) return;
     const submitter = (event as SubmitEvent).submitter as HTMLButtonElement | HTMLInputElement | null;
     const method = (submitter?.getAttribute('formmethod') ?? form.getAttribute('method') ?? 'get').toLowerCase();
     const field = tokenField(form);
@@ -66,8 +65,8 @@ export function fetchBotCheckTokensOnSubmit(root: Document = document): void {
     event.preventDefault();
     void botCheckToken(form).then((token) => {
       field.value = token;
-      released.add(form);
-      form.requestSubmit(submitter ?? undefined);
+      // The browser has validated the form already; submit() sends it as it is (a control named "submit" cannot shadow the prototype's).
+      HTMLFormElement.prototype.submit.call(form);
     });
   });
 }

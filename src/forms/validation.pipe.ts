@@ -8,7 +8,7 @@ const INVALID = 'forms.errors.invalid';
 type Values = Record<string, string | readonly string[]>;
 
 /** What the visitor typed: the body's text fields (the form is shown again with them). */
-function typedValues(body: unknown): Values {
+export function typedValues(body: unknown): Values {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
   const values: Values = {};
   for (const [name, value] of Object.entries(body)) {

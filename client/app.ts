@@ -1,4 +1,5 @@
 import htmx from 'htmx.org';
+import { fetchBotCheckTokensOnSubmit } from './lib/bot-check';
 import { CONSENT_EVENT, mountConsentBanner } from './lib/consent';
 import { showFavorites } from './lib/favorites';
 import { mountIslands, registerIsland } from './lib/islands';
@@ -15,6 +16,7 @@ window.htmx = htmx;
 document.body.addEventListener(CONSENT_EVENT, () => document.dispatchEvent(new CustomEvent(CONSENT_EVENT)));
 
 handleSimilarEstatesFailures(document.body);
+fetchBotCheckTokensOnSubmit();
 mountConsentBanner();
 
 registerIsland('gallery', () => import('./islands/gallery'));

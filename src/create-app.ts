@@ -28,10 +28,11 @@ function tileSources(template: string): string[] {
   return [origin.replace(/\{s\}\./, '*.').replace(/\{[^}]+\}/g, '*')];
 }
 
-/** The bot-check provider's origins (script, its frames and calls), only when a site key is configured. */
+/** The bot-check provider's origins (script, its frames and calls), only when pages load its script. */
 function botCheckSources(config: AppConfig): string[] {
-  if (!config.BOT_CHECK_SITE_KEY) return [];
-  const origin = new URL(config.BOT_CHECK_SCRIPT_URL).origin;
+  const botCheck = config.botCheckClient;
+  if (!botCheck) return [];
+  const origin = new URL(botCheck.scriptUrl).origin;
   // Google's reCAPTCHA also loads from gstatic.com.
   return origin === 'https://www.google.com' ? [origin, 'https://www.gstatic.com'] : [origin];
 }

@@ -13,7 +13,7 @@
  * Contract with the server (the form's action URL, requested by htmx with the HX-Request header):
  *   - Payload: urlencoded; every named field except buttons and unchecked checkboxes/radios, plus
  *     `g-recaptcha-response` (the bot-check token from window.grecaptcha, else "").
- *     reCAPTCHA v3 style: the site key comes from the form's `data-bot-check-site-key` (action from
+ *     reCAPTCHA v3 style: the site key comes from the token field's (or the form's) `data-bot-check-site-key` (action from
  *     `data-bot-check-action`, default "submit"); otherwise `grecaptcha.getResponse()` (v2) is used.
  *   - Any 2xx = success. The body is ignored (may be empty); no HX-Trigger is needed.
  *   - 4xx whose body contains a <form> = validation errors: that form replaces the current one (outerHTML); the

@@ -7,9 +7,7 @@
  *   focus to it and scrolls it into view, so the visitor lands at what to correct and hears it.
  */
 import type { HtmxBeforeSwapDetails } from 'htmx.org';
-import { botCheckToken } from '../lib/bot-check';
-
-const BOT_CHECK_FIELD = 'g-recaptcha-response';
+import { BOT_CHECK_FIELD, botCheckSiteKey, botCheckToken } from '../lib/bot-check';
 
 function showFailure(form: HTMLFormElement, text: string): void {
   let alert = form.querySelector<HTMLElement>('[data-page-form-failure]');
@@ -35,7 +33,7 @@ export function mount(element: HTMLElement): void {
   const form = element;
   showErrorSummary(form);
   form.addEventListener('htmx:confirm', (event) => {
-    if (!form.dataset.botCheckSiteKey) return;
+    if (!botCheckSiteKey(form)) return;
     event.preventDefault();
     const detail = (event as CustomEvent<{ issueRequest: (skipConfirmation: boolean) => void }>).detail;
     void botCheckToken(form).then((token) => {

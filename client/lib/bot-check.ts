@@ -11,20 +11,62 @@ declare global {
   }
 }
 
+export const BOT_CHECK_FIELD = 'g-recaptcha-response';
+/** How long a submit waits for the provider's async script before it posts without a token (the server decides). */
+const PROVIDER_WAIT_MS = 5_000;
+
+function tokenField(form: HTMLFormElement): HTMLInputElement | null {
+  return form.querySelector<HTMLInputElement>(`input[name="${BOT_CHECK_FIELD}"]`);
+}
+
+/** The site key a form asks a token for: on its token field (views/components/bot-check-field.tsx) or on the form. */
+export function botCheckSiteKey(form: HTMLFormElement): string | undefined {
+  return tokenField(form)?.dataset.botCheckSiteKey || form.dataset.botCheckSiteKey || undefined;
+}
+
+/** The provider, once its async script has run (a visitor may submit before it has). */
+async function provider(): Promise<BotCheckProvider | undefined> {
+  const until = Date.now() + PROVIDER_WAIT_MS;
+  while (!window.grecaptcha && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+  return window.grecaptcha;
+}
+
 /** The bot-check response token, or "" when no provider is on the page or it fails (the server decides). */
 export async function botCheckToken(form: HTMLFormElement): Promise<string> {
-  const provider = window.grecaptcha;
-  if (!provider) return '';
+  const siteKey = botCheckSiteKey(form);
+  const found = siteKey ? await provider() : window.grecaptcha;
+  if (!found) return '';
   try {
-    const siteKey = form.dataset.botCheckSiteKey;
-    if (siteKey && provider.execute) {
-      if (provider.ready) await new Promise<void>((resolve) => provider.ready!(resolve));
-      return await provider.execute(siteKey, { action: form.dataset.botCheckAction ?? 'submit' });
+    if (siteKey && found.execute) {
+      if (found.ready) await new Promise<void>((resolve) => found.ready!(resolve));
+      return await found.execute(siteKey, { action: form.dataset.botCheckAction ?? 'submit' });
     }
-    return provider.getResponse?.() ?? '';
+    return found.getResponse?.() ?? '';
   } catch (error) {
     console.error(error);
     return '';
   }
 }
 
+/**
+ * Every form that posts without htmx (the holiday booking, or any form before its island has loaded) fetches its
+ * token before it leaves: the submit is held, the token written into the form's field, and the form then sent.
+ * (Only forms whose submit buttons carry no formaction/formmethod of their own for a post, as ours.)
+ * Forms htmx or an island sends have already cancelled the native submit and fetch their own.
+ */
+export function fetchBotCheckTokensOnSubmit(root: Document = document): void {
+  root.addEventListener('submit', (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || event.defaultPrevented) return;
+    const submitter = (event as SubmitEvent).submitter as HTMLButtonElement | HTMLInputElement | null;
+    const method = (submitter?.getAttribute('formmethod') ?? form.getAttribute('method') ?? 'get').toLowerCase();
+    const field = tokenField(form);
+    if (method !== 'post' || !field || !botCheckSiteKey(form)) return;
+    event.preventDefault();
+    void botCheckToken(form).then((token) => {
+      field.value = token;
+      // The browser has validated the form already; submit() sends it as it is (a control named "submit" cannot shadow the prototype's).
+      HTMLFormElement.prototype.submit.call(form);
+    });
+  });
+}

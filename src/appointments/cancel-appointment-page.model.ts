@@ -24,7 +24,6 @@ export class CancelAppointmentPages {
     const { appointment, listing } = found;
     const t = this.translations.forLocale(locale);
     const reason = state?.values.reason;
-    const key = this.config.BOT_CHECK_SITE_KEY;
     return {
       state: appointmentState(appointment, new Date()),
       ...appointmentTime(appointment.startsAt, locale),
@@ -36,9 +35,8 @@ export class CancelAppointmentPages {
         action: urlFor('cancelAppointment', locale, { appointmentId: appointment.publicId }),
         reason: { value: typeof reason === 'string' ? reason : '', error: state?.errors.reason ? t.t(state.errors.reason) : undefined },
         refused: Boolean(state),
-        botCheckSiteKey: key ?? null,
+        botCheck: this.config.botCheckClient,
       },
-      botCheckScript: key ? `${this.config.BOT_CHECK_SCRIPT_URL}?render=${encodeURIComponent(key)}` : null,
     };
   }
 

@@ -41,6 +41,7 @@ describe('production rules', () => {
     PUBLIC_BASE_URL: 'https://www.immo.example',
     SMTP_URL: 'smtp://mail.internal:587',
     BOT_CHECK_SECRET: 'secret',
+    BOT_CHECK_SITE_KEY: 'site-key',
     COOKIE_SECRET: 'a-long-random-production-secret',
   };
   const messageOf = (env: Record<string, string>) => {
@@ -57,7 +58,7 @@ describe('production rules', () => {
     expect(loadConfig(REAL).isProduction).toBe(true);
   });
 
-  it.each(['PUBLIC_BASE_URL', 'SMTP_URL', 'BOT_CHECK_SECRET', 'COOKIE_SECRET'] as const)('refuses to start with DATABASE_URL but without %s, naming it', (name) => {
+  it.each(['PUBLIC_BASE_URL', 'SMTP_URL', 'BOT_CHECK_SECRET', 'BOT_CHECK_SITE_KEY', 'COOKIE_SECRET'] as const)('refuses to start with DATABASE_URL but without %s, naming it', (name) => {
     const { [name]: _left, ...env } = REAL;
     expect(messageOf(env)).toContain(`${name} is required`);
   });
@@ -86,6 +87,19 @@ describe('production rules', () => {
   it('warns only about what is still demo-only', () => {
     const sut = loadConfig({ NODE_ENV: 'production', SMTP_URL: REAL.SMTP_URL, BOT_CHECK_SECRET: 'secret', SEED_DEMO_DATA: 'false' });
     expect(demoOnlyFeatures(sut).join('\n')).not.toMatch(/bot check|mails written|demo holiday units/);
+  });
+
+  it('decides in one place whether forms need the bot check: with a secret, and never on the demo without one', () => {
+    expect(loadConfig(REAL).botCheckRequired).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).botCheckRequired).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).botCheckClient).toBeNull();
+  });
+
+  it('gives pages with a form the provider script with the site key', () => {
+    expect(loadConfig({ ...REAL, BOT_CHECK_SCRIPT_URL: 'https://bot.example/api.js' }).botCheckClient).toEqual({
+      siteKey: 'site-key',
+      scriptUrl: 'https://bot.example/api.js?render=site-key',
+    });
   });
 
   it('has nothing to warn about outside production or with a real database', () => {

@@ -321,7 +321,10 @@ export class AppConfig {
 
   // --- Forms: bot check, mail, rate limit ---
 
-  /** reCAPTCHA-style secret; without it the embedded default accepts every form (with a warning). */
+  /**
+   * reCAPTCHA-style secret: with it every form passes the bot check. Required in production with DATABASE_URL;
+   * without it (the embedded demo, development, tests) every form works unchecked, with a warning.
+   */
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
@@ -521,6 +524,23 @@ export class AppConfig {
     return value === 'false' ? false : value.split(',').map((item) => item.trim());
   }
 
+  /**
+   * The one decision whether forms pass a bot check: the guard verifies a token, and every page with a form
+   * loads the provider's script and sends one. Off only where the config allows no secret (the embedded demo).
+   */
+  get botCheckRequired(): boolean {
+    return this.BOT_CHECK_SECRET !== undefined;
+  }
+
+  /** What a page with a form needs for the bot check (its site key and the provider's script), or null when it is off. */
+  get botCheckClient(): { readonly siteKey: string; readonly scriptUrl: string } | null {
+    const siteKey = this.BOT_CHECK_SITE_KEY;
+    if (!this.botCheckRequired || !siteKey) return null;
+    const url = new URL(this.BOT_CHECK_SCRIPT_URL);
+    url.searchParams.set('render', siteKey);
+    return { siteKey, scriptUrl: url.toString() };
+  }
+
   get embeddedDatabase(): boolean {
     return !this.DATABASE_URL;
   }
@@ -567,6 +587,7 @@ function missingForProduction(config: AppConfig, raw: Record<string, unknown>): 
   }
   if (!config.SMTP_URL) missing.push('SMTP_URL is required (otherwise mails would only be written to files)');
   if (!config.BOT_CHECK_SECRET) missing.push('BOT_CHECK_SECRET is required (the forms would accept any bot)');
+  if (!config.BOT_CHECK_SITE_KEY) missing.push('BOT_CHECK_SITE_KEY is required (without it pages cannot get the token the bot check wants)');
   if (raw.COOKIE_SECRET === undefined || raw.COOKIE_SECRET === '') missing.push('COOKIE_SECRET is required (visitors could forge the favourites cookie)');
   return missing;
 }

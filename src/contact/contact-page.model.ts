@@ -31,17 +31,12 @@ export class ContactPageModels {
       privacyUrl: urlFor('privacy', locale),
       fields,
       consentChecked: ['on', 'true', '1'].includes(value('privacyConsent')),
-      botCheckSiteKey: this.config.BOT_CHECK_SITE_KEY ?? null,
+      botCheck: this.config.botCheckClient,
       refused: Boolean(state),
     };
   }
 
   page(locale: Locale, sent: boolean, state?: FormState): ContactPageModel {
-    const key = this.config.BOT_CHECK_SITE_KEY;
-    return {
-      form: this.form(locale, state),
-      sent,
-      botCheckScript: key ? `${this.config.BOT_CHECK_SCRIPT_URL}?render=${encodeURIComponent(key)}` : null,
-    };
+    return { form: this.form(locale, state), sent };
   }
 }

@@ -160,7 +160,7 @@ export class EstateDetailPageModels {
       breadcrumb,
       forms: {
         extraInfo: this.formProps('extra-info', found, locale, form?.kind === 'extra-info' ? form.state : undefined),
-        sendToFriend: this.sendToFriendOffered ? this.formProps('send-to-friend', found, locale, form?.kind === 'send-to-friend' ? form.state : undefined) : null,
+        sendToFriend: this.formProps('send-to-friend', found, locale, form?.kind === 'send-to-friend' ? form.state : undefined),
         sent,
         open: form?.kind ?? null,
       },
@@ -170,9 +170,6 @@ export class EstateDetailPageModels {
         url: urlFor('ajaxSimilarEstates', locale, { estateId: found.estate.id }),
         count: SIMILAR_ESTATES_SHOWN,
       },
-      botCheckScript: this.config.BOT_CHECK_SITE_KEY
-        ? `${this.config.BOT_CHECK_SCRIPT_URL}?render=${encodeURIComponent(this.config.BOT_CHECK_SITE_KEY)}`
-        : null,
       seo: {
         title: seoTitle,
         description,
@@ -221,11 +218,6 @@ export class EstateDetailPageModels {
     ];
   }
 
-  /** Send-to-a-friend mails an address the visitor chooses: in production only behind a bot check. */
-  get sendToFriendOffered(): boolean {
-    return !this.config.isProduction || this.config.BOT_CHECK_SECRET !== undefined;
-  }
-
   /** A form's props, with what the visitor typed and the localized errors when it comes back refused. */
   formProps(kind: InquiryKind, found: FoundEstate, locale: Locale, state?: FormState): InquiryFormProps {
     const t = this.translations.forLocale(locale);
@@ -246,7 +238,7 @@ export class EstateDetailPageModels {
       action: urlFor(kind === 'extra-info' ? 'ajaxContactForm' : 'ajaxSendToFriend', locale),
       estateId: found.estate.id,
       privacyUrl: urlFor('privacy', locale),
-      botCheckSiteKey: this.config.BOT_CHECK_SITE_KEY,
+      botCheck: this.config.botCheckClient,
       fields,
       consentChecked: state ? text('privacyConsent') !== '' : undefined,
       errorSummary: state && Object.keys(state.errors).length > 0 ? t.t('forms.errors.summary') : undefined,

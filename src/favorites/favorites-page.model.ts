@@ -32,18 +32,16 @@ export class FavoritesPages {
       consentError: error('privacyConsent'),
       consentChecked: ['on', 'true', '1'].includes(value('privacyConsent')),
       refused: Boolean(state),
-      botCheckSiteKey: this.config.BOT_CHECK_SITE_KEY ?? null,
+      botCheck: this.config.botCheckClient,
     };
   }
 
   async view(request: FastifyRequest, locale: Locale, options: { mailed?: boolean; state?: FormState } = {}): Promise<PageView<FavoritesPageModel>> {
-    const key = this.config.BOT_CHECK_SITE_KEY;
     const model: FavoritesPageModel = {
       items: await this.favorites.items(this.favorites.ids(request), locale),
       searchUrl: urlFor('home', locale),
       mail: this.mailForm(locale, options.state),
       mailed: options.mailed ?? false,
-      botCheckScript: key ? `${this.config.BOT_CHECK_SCRIPT_URL}?render=${encodeURIComponent(key)}` : null,
     };
     return page(FavoritesPage, model, { route: 'favorites', indexable: false }, { cache: 'private', ...(options.state ? { status: 422 } : {}) });
   }

@@ -68,7 +68,7 @@ export class FavoritesController {
   }
 
   @Post(routerPaths('favoritesMail'))
-  @FormHandler({ name: 'favorites-mail', view: FavoritesMailFormView, requiresBotCheckInProduction: true })
+  @FormHandler({ name: 'favorites-mail', view: FavoritesMailFormView })
   async mail(@RequestLocale() locale: Locale, @Body() dto: FavoritesMailDto, @Req() request: FastifyRequest): Promise<SubmittedView> {
     await this.favorites.mailTo(dto.email, this.favorites.ids(request), locale);
     return submitted(`${urlFor('favorites', locale)}?sent=1`, (ctx) => FavoritesMailSent({ ctx }));

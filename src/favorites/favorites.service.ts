@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import type { FavoriteItem } from '../../views/pages/favorites-page.js';
@@ -8,6 +7,7 @@ import { AppConfig } from '../config/config.js';
 import { EstateDetailService } from '../detail/estate-detail.service.js';
 import { toEstateCard } from '../estates/display/estate-card.js';
 import { cardFacts } from '../estates/display/estate-card.js';
+import { mailboxLimitKey } from '../forms/email-address.js';
 import { RateLimits } from '../forms/rate-limits.service.js';
 import { SubmissionLedger } from '../forms/submission-ledger.service.js';
 import { TranslationService } from '../i18n/translation.service.js';
@@ -69,7 +69,8 @@ export class FavoritesService {
   async mailTo(email: string, ids: readonly number[], locale: Locale): Promise<void> {
     const items = (await this.items(ids, locale)).filter((item) => item.card);
     if (items.length === 0) return;
-    const recipient = createHash('sha256').update(email.toLowerCase()).digest('hex');
+    // Counted per mailbox: `victim+1@…` is `victim@…`.
+    const recipient = mailboxLimitKey(email);
     await this.rateLimits.consume({ name: 'favorites-recipient', points: this.config.SEND_TO_FRIEND_PER_RECIPIENT_PER_DAY, durationSeconds: DAY_SECONDS }, recipient);
     const t = this.translations.forLocale(locale);
     const listings = items.map(({ card }) => ({

@@ -9,7 +9,7 @@ export class BotCheckUnavailableError extends Error {
 
 /**
  * Verifies a form's bot-check token with a reCAPTCHA-style `siteverify` endpoint. Without a secret
- * (only allowed on the embedded demo, see config) every submission passes, with a warning once.
+ * (config.botCheckRequired: never in production with DATABASE_URL) every submission passes, with a warning once.
  */
 @Injectable()
 export class BotCheckService {
@@ -21,7 +21,7 @@ export class BotCheckService {
   /** true: a person; false: the verifier says bot; throws BotCheckUnavailableError when it cannot be asked. */
   async verify(token: string, remoteIp: string): Promise<boolean> {
     const secret = this.config.BOT_CHECK_SECRET;
-    if (!secret) {
+    if (!this.config.botCheckRequired || !secret) {
       if (!this.warned) this.logger.warn('BOT_CHECK_SECRET is not set: form submissions are not checked for bots');
       this.warned = true;
       return true;

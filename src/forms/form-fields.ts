@@ -1,6 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { DELIVERABLE_ADDRESS } from './email-address.js';
+import { HasNoLinks } from './no-links.validator.js';
 
 /**
  * The fields every visitor form asks for, with one set of rules (lengths fit the columns). Validation messages are
@@ -19,12 +21,27 @@ export const trimOptional = ({ value }: { value: unknown }) => (typeof value ===
  */
 const stacked = (...bottomFirst: PropertyDecorator[]) => applyDecorators(...bottomFirst);
 
-/** The visitor's name: required, up to 100 characters. */
+/** The visitor's name: required, up to 100 characters, no link (names go into mails' subjects and greetings). */
 export const VisitorName = () =>
-  stacked(MaxLength(100, { message: TOO_LONG }), IsNotEmpty({ message: REQUIRED }), IsString({ message: REQUIRED }), Transform(trim));
+  stacked(
+    HasNoLinks({ message: 'forms.errors.noLinksInName' }),
+    MaxLength(100, { message: TOO_LONG }),
+    IsNotEmpty({ message: REQUIRED }),
+    IsString({ message: REQUIRED }),
+    Transform(trim),
+  );
 
-/** An e-mail address: required, up to 200 characters. */
-export const VisitorEmail = () => stacked(MaxLength(200, { message: TOO_LONG }), IsEmail({}, { message: 'forms.errors.email' }), Transform(trim));
+/**
+ * An e-mail address a mail can be delivered to (one rule for every form): required, up to 200 characters, no
+ * quoted local part, IP literal or host without a TLD.
+ */
+export const VisitorEmail = () =>
+  stacked(
+    Matches(DELIVERABLE_ADDRESS, { message: 'forms.errors.email' }),
+    MaxLength(200, { message: TOO_LONG }),
+    IsEmail({ allow_ip_domain: false, require_tld: true, allow_display_name: false }, { message: 'forms.errors.email' }),
+    Transform(trim),
+  );
 
 /** An optional phone number as people type it: digits, spaces and the usual separators. */
 export const VisitorPhone = () =>

@@ -16,6 +16,12 @@ export interface FormView {
   fragment(request: FastifyRequest, locale: Locale, state: FormState): Promise<FragmentView> | FragmentView;
   /** Without JavaScript: the page with the form filled in again (422). */
   page(request: FastifyRequest, locale: Locale, state: FormState): Promise<View> | View;
+  /**
+   * Without JavaScript, when the post was refused as a whole (bot check, rate limit, verifier down): the page with
+   * the form filled in again and `message` (localized) above it, with the refusal's status. A form without it gets
+   * the error page (with JavaScript, the island keeps the form and shows the refusal).
+   */
+  refused?(request: FastifyRequest, locale: Locale, state: FormState, message: string, status: number): Promise<View> | View;
 }
 
 export interface FormOptions {
@@ -24,9 +30,4 @@ export interface FormOptions {
   readonly view: Type<FormView>;
   /** Posts allowed per client address (defaults from FORM_RATE_LIMIT / FORM_RATE_WINDOW_SECONDS). */
   readonly rateLimit?: Omit<RateLimitPolicy, 'name'>;
-  /**
-   * Refuse the form in production when no bot check is configured (a form that mails an address the visitor
-   * chooses would otherwise be a relay for anyone's text).
-   */
-  readonly requiresBotCheckInProduction?: boolean;
 }

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../common/errors.js';
 import { AppConfig } from '../config/config.js';
 import { BotCheckService, BotCheckUnavailableError } from './bot-check.service.js';
+import { clientAddress } from './client-address.js';
 import type { FormOptions, FormView } from './form-view.js';
 import { RateLimits } from './rate-limits.service.js';
 
@@ -38,16 +39,14 @@ export class FormGuard implements CanActivate {
     (request as WithFormContext)[FORM_CONTEXT] = { options, view: this.modules.get(options.view, { strict: false }) };
 
     const limit = options.rateLimit ?? { points: this.config.FORM_RATE_LIMIT, durationSeconds: this.config.FORM_RATE_WINDOW_SECONDS };
-    await this.rateLimits.consume({ name: `form-${options.name}`, ...limit }, request.ip);
+    const client = clientAddress(request);
+    await this.rateLimits.consume({ name: `form-${options.name}`, ...limit }, client);
 
-    if (options.requiresBotCheckInProduction && this.config.isProduction && !this.config.BOT_CHECK_SECRET) {
-      throw new AppError('formUnavailable', HttpStatus.SERVICE_UNAVAILABLE);
-    }
     const body = (request.body ?? {}) as Record<string, unknown>;
     const token = typeof body[BOT_CHECK_FIELD] === 'string' ? (body[BOT_CHECK_FIELD] as string) : '';
     let human: boolean;
     try {
-      human = await this.botCheck.verify(token, request.ip);
+      human = await this.botCheck.verify(token, client);
     } catch (error) {
       if (error instanceof BotCheckUnavailableError) throw new AppError('botCheckUnavailable', HttpStatus.SERVICE_UNAVAILABLE);
       throw error;

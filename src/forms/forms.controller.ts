@@ -35,7 +35,7 @@ export class FormsController {
   }
 
   @Post(routerPaths('ajaxSendToFriend'))
-  @FormHandler({ name: 'send-to-friend', view: SendToFriendFormView, requiresBotCheckInProduction: true })
+  @FormHandler({ name: 'send-to-friend', view: SendToFriendFormView })
   async sendToFriend(@RequestLocale() locale: Locale, @Body() dto: SendToFriendDto): Promise<SubmittedView> {
     const found = await this.inquiries.submitSendToFriend(dto, locale);
     return submitted(`${found.paths[locale]}?sent=send-to-friend`, () => null);

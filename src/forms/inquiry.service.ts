@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { NotFoundError } from '../common/errors.js';
 import { AppConfig } from '../config/config.js';
@@ -15,6 +15,7 @@ import { LeadsService } from '../leads/leads.service.js';
 import { EstateEntity } from '../estates/persistence/estate.entity.js';
 import { InquiryEntity } from './inquiry.entity.js';
 import type { ContactDto, ExtraInfoDto, SendToFriendDto } from './inquiry.dto.js';
+import { mailboxLimitKey } from './email-address.js';
 import { RateLimits } from './rate-limits.service.js';
 import { SubmissionLedger } from './submission-ledger.service.js';
 
@@ -75,7 +76,8 @@ export class InquiryService {
    */
   async submitSendToFriend(dto: SendToFriendDto, locale: Locale): Promise<FoundEstate> {
     const found = await this.listing(dto.estateId);
-    const recipient = createHash('sha256').update(dto.friendEmail.toLowerCase()).digest('hex');
+    // Counted per mailbox: `victim+1@…` is `victim@…`.
+    const recipient = mailboxLimitKey(dto.friendEmail);
     await this.rateLimits.consume({ name: 'friend-recipient', points: this.config.SEND_TO_FRIEND_PER_RECIPIENT_PER_DAY, durationSeconds: DAY_SECONDS }, recipient);
     await this.rateLimits.consume({ name: 'friend-site', points: this.config.SEND_TO_FRIEND_PER_HOUR, durationSeconds: HOUR_SECONDS }, 'all');
     const { title, url } = this.describe(found, locale);

@@ -6,6 +6,21 @@ describe(containsLink.name, () => {
     (text) => expect(containsLink(text)).toBe(true),
   );
 
+  it.each([
+    'hxxp://evil.example/win',
+    'hxxps[:]//evil.example',
+    'visit evil[.]com',
+    'visit evil(.)com',
+    'visit evil [dot] com',
+    'visit evil\uff0ecom',
+    'visit evil\u3002com',
+    'visit ｅｖｉｌ．ｃｏｍ',
+    'visit ev\u200bil.com',
+    'Visit www.cheap-pills.com now',
+  ])('finds an obfuscated link in "%s"', (text) => expect(containsLink(text)).toBe(true));
+
+  it.each(['Jan Peeters', 'J.P. Van den Broeck', 'Marie-Claire (Dot) Dupont', 'Anne [zus]'])('finds none in the name "%s"', (text) => expect(containsLink(text)).toBe(false));
+
   it.each(['Mooi huis, bel me even!', 'Dit is iets voor jullie. Groetjes, An', 'e.g. the garden', 'Prijs: € 250.000,00', 'Tel. 09 123 45 67'])(
     'finds none in "%s"',
     (text) => expect(containsLink(text)).toBe(false),

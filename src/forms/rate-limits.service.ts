@@ -1,4 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
@@ -9,6 +10,14 @@ export interface RateLimitPolicy {
   readonly name: string;
   readonly points: number;
   readonly durationSeconds: number;
+}
+
+/** Keys longer than this are stored as their SHA-256 (the column holds 255 characters with the policy's prefix). */
+const MAX_PLAIN_KEY_LENGTH = 128;
+
+/** A key that fits the column whatever a visitor sent: long ones become their hash. */
+export function boundedKey(key: string): string {
+  return key.length <= MAX_PLAIN_KEY_LENGTH ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
 }
 
 export class RateLimitedError extends AppError {
@@ -30,7 +39,7 @@ export class RateLimits {
   /** Counts one hit on `key` under `policy`; throws RateLimitedError (429 with Retry-After) beyond its points. */
   async consume(policy: RateLimitPolicy, key: string): Promise<void> {
     try {
-      await this.limiter(policy).consume(key);
+      await this.limiter(policy).consume(boundedKey(key));
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) throw new RateLimitedError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
       throw rejection;

@@ -8,14 +8,28 @@ const INVALID = 'forms.errors.invalid';
 type Values = Record<string, string | readonly string[]>;
 
 /** What the visitor typed: the body's text fields (the form is shown again with them). */
-function typedValues(body: unknown): Values {
+export function typedValues(body: unknown): Values {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
   const values: Values = {};
   for (const [name, value] of Object.entries(body)) {
     if (typeof value === 'string') values[name] = value;
+    // A JSON body may send a number or a flag where a form sends its text.
+    else if (typeof value === 'number' || typeof value === 'boolean') values[name] = String(value);
     else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) values[name] = value as string[];
   }
   return values;
+}
+
+/**
+ * Fields a form never sends: an object, or a list holding one (a JSON body can). Converting one to text or a number
+ * runs its own `toString`/`valueOf` (`{"toString":1}` throws), so they are refused before any transform sees them.
+ */
+function structuredFields(body: unknown): string[] {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
+  const isStructured = (value: unknown) => value !== null && typeof value === 'object';
+  return Object.entries(body)
+    .filter(([, value]) => isStructured(value) && !(Array.isArray(value) && !value.some(isStructured)))
+    .map(([name]) => name);
 }
 
 /** Fields holding NUL or other control characters (tab, line feed and carriage return are fine in a message). */
@@ -66,9 +80,12 @@ export class AppValidationPipe extends ValidationPipe {
     const values = typedValues(value);
     const fieldErrors: Record<string, string> = {};
     for (const name of withControlCharacters(values)) fieldErrors[name] = INVALID_CHARACTERS;
+    const structured = structuredFields(value);
+    for (const name of structured) fieldErrors[name] = INVALID;
+    const body = value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).filter(([name]) => !structured.includes(name))) : {};
     let result: unknown;
     try {
-      result = await super.transform(value && typeof value === 'object' ? value : {}, metadata);
+      result = await super.transform(body, metadata);
     } catch (error) {
       if (!(error instanceof InputErrors)) throw error;
       throw new FormValidationError({ ...firstMessages(error.errors), ...fieldErrors }, values);

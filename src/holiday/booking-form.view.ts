@@ -7,6 +7,7 @@ import { fragment, type FragmentView, page, type View } from '../common/renderin
 import type { FormState, FormView } from '../forms/form-view.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import type { Locale } from '../routing/locales.js';
+import type { AvailabilityRange, HolidayUnit } from './domain/holiday-unit.js';
 import { todayInBelgium } from './domain/stay.js';
 import { type BookingFormState, HolidayPages } from './holiday-pages.service.js';
 import { HolidayRepository } from './persistence/holiday.repository.js';
@@ -42,7 +43,17 @@ export class BookingFormView implements FormView {
 
   async page(request: FastifyRequest, locale: Locale, state: FormState): Promise<View> {
     const { found, ranges, formState } = await this.load(request, locale, state);
-    const model = this.pages.pageModel(found.unit, ranges, locale, todayInBelgium(), formState);
-    return page(HolidayUnitPage, model, { route: 'holiday', params: { rentalUnitId: found.unit.id }, indexable: false }, { status: 422, cache: 'no-store' });
+    return this.unitPage(found.unit, ranges, locale, formState, 422);
+  }
+
+  /** A request refused as a whole (the bot check, too many requests): the unit page with what was typed, and why. */
+  async refused(request: FastifyRequest, locale: Locale, state: FormState, message: string, status: number): Promise<View> {
+    const { found, ranges, formState } = await this.load(request, locale, state);
+    return this.unitPage(found.unit, ranges, locale, { ...formState, errorSummary: message }, status);
+  }
+
+  private unitPage(unit: HolidayUnit, ranges: readonly AvailabilityRange[], locale: Locale, formState: BookingFormState, status: number): View {
+    const model = this.pages.pageModel(unit, ranges, locale, todayInBelgium(), formState);
+    return page(HolidayUnitPage, model, { route: 'holiday', params: { rentalUnitId: unit.id }, indexable: false }, { status, cache: 'no-store' });
   }
 }

@@ -158,7 +158,7 @@ export class HolidayPages {
       quote,
       quoteProblem: problem,
       sent: state.sent ? t('holiday.booking.sent') : undefined,
-      botCheckSiteKey: this.config.BOT_CHECK_SITE_KEY,
+      botCheck: this.config.botCheckClient,
     };
   }
 

@@ -97,7 +97,7 @@ export class HolidayController {
   }
 
   @Post(routerPaths('holidayBooking'))
-  @FormHandler({ name: 'booking-request', view: BookingFormView, requiresBotCheckInProduction: true })
+  @FormHandler({ name: 'booking-request', view: BookingFormView })
   async book(@RequestLocale() locale: Locale, @Param('rentalUnitId') rentalUnitId: string, @Body() dto: BookingRequestDto): Promise<SubmittedView> {
     const { unit } = await this.unit(rentalUnitId);
     await this.bookings.request(unit.id, dto, locale);

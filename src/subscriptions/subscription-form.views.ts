@@ -22,7 +22,7 @@ export class SubscribeFormView implements FormView {
 
   async page(_request: FastifyRequest, locale: Locale, state: FormState): Promise<View> {
     const form = await this.pages.form('subscribe', locale, urlFor('ajaxNotifications', locale), state.values, state.errors);
-    return page(SubscribePage, { form, botCheckScript: this.pages.botCheckScript }, { route: 'subscribe', indexable: false }, { status: 422, cache: 'no-store' });
+    return page(SubscribePage, { form }, { route: 'subscribe', indexable: false }, { status: 422, cache: 'no-store' });
   }
 }
 
@@ -54,7 +54,6 @@ export class EditSubscriptionFormView implements FormView {
         unconfirmed: found.subscription.status === 'unconfirmed',
         unsubscribeUrl: urlFor('unsubscribe', locale, { token }),
         others: others.map((other) => ({ summary: this.pages.summary(other.criteria, locale), unconfirmed: other.status === 'unconfirmed' })),
-        botCheckScript: this.pages.botCheckScript,
       },
       { route: 'editSubscriptions', params: { token }, indexable: false },
       { status: 422, cache: 'no-store' },

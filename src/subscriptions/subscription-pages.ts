@@ -19,10 +19,6 @@ export class SubscriptionPages {
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
-  get botCheckScript(): string | null {
-    return this.config.BOT_CHECK_SITE_KEY ? `${this.config.BOT_CHECK_SCRIPT_URL}?render=${encodeURIComponent(this.config.BOT_CHECK_SITE_KEY)}` : null;
-  }
-
   /** A new subscription's form: the search's query pre-fills it, the page's language and the default frequency. */
   initialValues(locale: Locale, criteria: StoredCriteria): Values {
     return { ...criteriaFormValues(criteria), language: locale, frequency: this.config.DIGEST_DEFAULT_FREQUENCY };
@@ -44,7 +40,7 @@ export class SubscriptionPages {
       languages: LOCALES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] })),
       frequencies: DIGEST_FREQUENCIES.map((frequency) => ({ value: frequency, label: t.t(`subscriptions.form.frequencies.${frequency}`) })),
       privacyUrl: urlFor('privacy', locale),
-      botCheckSiteKey: this.config.BOT_CHECK_SITE_KEY,
+      botCheck: this.config.botCheckClient,
     };
   }
 

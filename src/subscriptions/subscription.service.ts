@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/config.js';
+import { mailboxLimitKey } from '../forms/email-address.js';
 import { RateLimits } from '../forms/rate-limits.service.js';
 import { SubmissionLedger } from '../forms/submission-ledger.service.js';
 import { TranslationService } from '../i18n/translation.service.js';
@@ -62,8 +63,8 @@ export class SubscriptionService {
 
   async subscribe(input: SubscriptionInput): Promise<void> {
     const email = input.email.toLowerCase();
-    // The form mails an address anyone can type: it must not become a way to flood one.
-    await this.rateLimits.consume({ name: 'subscribe-recipient', points: MAILS_PER_ADDRESS_PER_DAY, durationSeconds: 24 * 3600 }, createHash('sha256').update(email).digest('hex'));
+    // The form mails an address anyone can type: it must not become a way to flood one, under any plus-address.
+    await this.rateLimits.consume({ name: 'subscribe-recipient', points: MAILS_PER_ADDRESS_PER_DAY, durationSeconds: 24 * 3600 }, mailboxLimitKey(email));
     const now = new Date();
     const expiresAt = new Date(now.getTime() + this.config.SUBSCRIPTION_CONFIRM_HOURS * HOUR_MS);
     const queued = await this.dataSource.transaction(async (manager) => {

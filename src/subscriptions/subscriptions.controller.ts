@@ -48,7 +48,6 @@ export class SubscriptionsController {
       SubscribePage,
       async () => ({
         form: await this.pages.form('subscribe', locale, urlFor('ajaxNotifications', locale), this.pages.initialValues(locale, storedCriteria(query))),
-        botCheckScript: this.pages.botCheckScript,
       }),
       { route: 'subscribe' },
       // The search's options come from the catalogue (the types and subtypes on offer).
@@ -57,7 +56,7 @@ export class SubscriptionsController {
   }
 
   @Post(routerPaths('ajaxNotifications'))
-  @FormHandler({ name: 'subscribe', view: SubscribeFormView, requiresBotCheckInProduction: true })
+  @FormHandler({ name: 'subscribe', view: SubscribeFormView })
   async submit(@RequestLocale() locale: Locale, @Body() dto: SubscribeDto): Promise<SubmittedView> {
     await this.subscriptions.subscribe({ email: dto.email, name: dto.name, locale: dto.language, frequency: dto.frequency, criteria: criteriaFromForm(dto) });
     // The same page whether the address was new or known: the mail says which.
@@ -113,7 +112,6 @@ export class SubscriptionsController {
         unconfirmed: subscription.status === 'unconfirmed',
         unsubscribeUrl: urlFor('unsubscribe', locale, { token }),
         others: others.map((other) => ({ summary: this.pages.summary(other.criteria, locale), unconfirmed: other.status === 'unconfirmed' })),
-        botCheckScript: this.pages.botCheckScript,
       },
       { route: 'editSubscriptions', params: { token }, indexable: false },
       { cache: 'no-store' },

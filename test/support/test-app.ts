@@ -17,6 +17,8 @@ export interface TestApp {
 export interface StartOptions {
   /** Wait for the sync job that fills an empty cache (default); off to test start-up itself. */
   readonly waitForCache?: boolean;
+  /** Always the embedded database, even in CI's PostgreSQL run (the out-of-the-box demo is what is tested). */
+  readonly embedded?: boolean;
 }
 
 const JOB_WAIT_MS = 45_000;
@@ -70,7 +72,7 @@ async function boot(settings: Record<string, string>, options: StartOptions): Pr
 export async function startTestApp(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestApp> {
   let dropDatabase: (() => Promise<void>) | undefined;
   const settings = testSettings(env);
-  if (process.env.DATABASE_URL && !env.DATABASE_URL) {
+  if (process.env.DATABASE_URL && !env.DATABASE_URL && !options.embedded) {
     const scratch = await createScratchDatabase(process.env.DATABASE_URL);
     await migrate(scratch.url);
     settings.DATABASE_URL = scratch.url;

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { Alert } from '../components/alert.js';
+import { BotCheckField, type BotCheckView } from '../components/bot-check-field.js';
 import { ErrorSummary, type ErrorSummaryItem } from '../components/error-summary.js';
 
 export interface QuoteView {
@@ -50,7 +51,7 @@ export interface BookingFormProps {
   /** Why no price can be shown yet (the dates' problem), when dates were given. */
   readonly quoteProblem?: string;
   readonly sent?: string;
-  readonly botCheckSiteKey?: string;
+  readonly botCheck: BotCheckView | null;
 }
 
 /** The stay's price, or why there is none. Its own fragment: htmx refreshes it when dates or guests change. */
@@ -187,10 +188,9 @@ export function BookingForm(props: BookingFormProps): ReactElement {
         hx-disinherit="*"
         data-island="page-form"
         data-failure-text={texts.failed}
-        data-bot-check-site-key={props.botCheckSiteKey || undefined}
       >
         {props.errorSummary && <ErrorSummary id={BOOKING_ERRORS_ID} summary={props.errorSummary} items={errorItems(texts, errors)} />}
-        <input type="hidden" name="g-recaptcha-response" value="" />
+        <BotCheckField botCheck={props.botCheck} />
         <fieldset className="booking-form__stay" hx-get={props.quoteUrl} hx-trigger="change" hx-include="closest fieldset" hx-target="#booking-quote" hx-swap="outerHTML">
           <legend className="visually-hidden">{texts.title}</legend>
           <Field id="booking-arrival" name="arrival" label={texts.arrival} type="date" required min={props.minDate} max={props.maxDate} value={values.arrival} error={errors.arrival} requiredText={texts.required} />

@@ -2,13 +2,14 @@ import type { ReactElement } from 'react';
 import { Alert } from '../components/alert.js';
 import type { PageContext } from '../page-context.js';
 import { Field, type FormFieldState } from './inquiry-forms.js';
+import { BotCheckField, type BotCheckView } from '../components/bot-check-field.js';
 
 export interface ContactFormModel {
   readonly action: string;
   readonly privacyUrl: string;
   readonly fields: Readonly<Record<string, FormFieldState>>;
   readonly consentChecked: boolean;
-  readonly botCheckSiteKey: string | null;
+  readonly botCheck: BotCheckView | null;
   /** The server refused the input: say so above the fields. */
   readonly refused: boolean;
 }
@@ -31,7 +32,6 @@ export function ContactForm({ ctx, model }: { ctx: PageContext; model: ContactFo
       hx-post={model.action}
       hx-target="this"
       hx-swap="outerHTML"
-      data-bot-check-site-key={model.botCheckSiteKey || undefined}
       data-island="page-form"
       data-failure-text={t('flows.failed')}
     >
@@ -40,7 +40,7 @@ export function ContactForm({ ctx, model }: { ctx: PageContext; model: ContactFo
           <p>{t('forms.errors.summary')}</p>
         </Alert>
       )}
-      <input type="hidden" name="g-recaptcha-response" value="" />
+      <BotCheckField botCheck={model.botCheck} />
       <Field id="contact-name" name="name" label={t('forms.name')} autoComplete="name" required state={fields.name} requiredText={required} />
       <Field id="contact-email" name="email" label={t('forms.email')} type="email" autoComplete="email" required state={fields.email} requiredText={required} />
       <Field id="contact-phone" name="phone" label={t('forms.phone')} type="tel" autoComplete="tel" state={fields.phone} requiredText={required} />

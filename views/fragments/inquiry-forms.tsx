@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { Alert } from '../components/alert.js';
+import { BotCheckField, type BotCheckView } from '../components/bot-check-field.js';
 
 /** A field's value as typed and its localized error, if any. */
 export interface FormFieldState {
@@ -40,7 +41,7 @@ export interface InquiryFormProps {
   readonly texts: InquiryFormTexts;
   readonly fields?: Readonly<Record<string, FormFieldState>>;
   readonly consentChecked?: boolean;
-  readonly botCheckSiteKey?: string;
+  readonly botCheck: BotCheckView | null;
   /** Said above the fields when the server refused the input: what went wrong, not only which fields. */
   readonly errorSummary?: string;
 }
@@ -93,7 +94,7 @@ export function Field({
  * The extra-information and send-to-a-friend forms: real forms that work without JavaScript
  * (Post/Redirect/Get); the modal-form island posts them with htmx (SPEC §4, §5, §7).
  */
-export function InquiryForm({ kind, action, estateId, privacyUrl, texts, fields = {}, consentChecked, botCheckSiteKey, errorSummary }: InquiryFormProps): ReactElement {
+export function InquiryForm({ kind, action, estateId, privacyUrl, texts, fields = {}, consentChecked, botCheck, errorSummary }: InquiryFormProps): ReactElement {
   const prefix = kind === 'extra-info' ? 'extra-info' : 'send-to-friend';
   const consentError = fields.privacyConsent?.error;
   return (
@@ -101,7 +102,6 @@ export function InquiryForm({ kind, action, estateId, privacyUrl, texts, fields 
       className="inquiry-form"
       action={action}
       method="post"
-      data-bot-check-site-key={botCheckSiteKey || undefined}
       data-validation-required={texts.validation.required}
       data-validation-email={texts.validation.email}
       data-validation-too-long={texts.validation.tooLong}
@@ -114,7 +114,7 @@ export function InquiryForm({ kind, action, estateId, privacyUrl, texts, fields 
         </Alert>
       )}
       <input type="hidden" name="estateId" value={estateId} />
-      <input type="hidden" name="g-recaptcha-response" value="" />
+      <BotCheckField botCheck={botCheck} />
       <Field id={`${prefix}-name`} name="name" label={texts.name} autoComplete="name" required state={fields.name} requiredText={texts.required} />
       <Field id={`${prefix}-email`} name="email" label={texts.email} type="email" autoComplete="email" required state={fields.email} requiredText={texts.required} />
       {kind === 'extra-info' ? (

@@ -3,6 +3,7 @@ import type { SearchFormModel } from '../../src/search/search-page.model.js';
 import { Alert } from '../components/alert.js';
 import { PriceFields, SubTypesField } from '../components/search-form.js';
 import type { PageContext } from '../page-context.js';
+import { BotCheckField, type BotCheckView } from '../components/bot-check-field.js';
 
 type Translate = PageContext['t'];
 
@@ -24,7 +25,7 @@ export interface SubscriptionFormProps {
   readonly languages: readonly SubscriptionFormOption[];
   readonly frequencies: readonly SubscriptionFormOption[];
   readonly privacyUrl: string;
-  readonly botCheckSiteKey?: string;
+  readonly botCheck: BotCheckView | null;
   readonly ctx: PageContext;
 }
 
@@ -144,14 +145,13 @@ export function SubscriptionForm(props: SubscriptionFormProps): ReactElement {
       hx-swap="outerHTML"
       data-island="page-form"
       data-failure-text={t('subscriptions.form.failure')}
-      data-bot-check-site-key={props.botCheckSiteKey || undefined}
     >
       {hasErrors && (
         <Alert variant="danger">
           <p>{t('subscriptions.form.errorSummary')}</p>
         </Alert>
       )}
-      <input type="hidden" name="g-recaptcha-response" value="" />
+      <BotCheckField botCheck={props.botCheck} />
       <CriteriaFields {...props} />
       <fieldset className="subscription-form__group">
         <legend>{t('subscriptions.form.personalLegend')}</legend>

@@ -5,6 +5,7 @@ import { EstateCard } from '../components/estate-card.js';
 import { Field, type FormFieldState } from '../fragments/inquiry-forms.js';
 import { Layout } from '../layouts/layout.js';
 import type { PageContext } from '../page-context.js';
+import { BotCheckField, type BotCheckView } from '../components/bot-check-field.js';
 
 export interface CancelAppointmentModel {
   readonly state: 'planned' | 'cancelled' | 'past';
@@ -14,8 +15,7 @@ export interface CancelAppointmentModel {
   readonly visitorName: string;
   readonly agentName: string;
   readonly card: EstateCardModel | null;
-  readonly form: { readonly action: string; readonly reason: FormFieldState; readonly refused: boolean; readonly botCheckSiteKey: string | null };
-  readonly botCheckScript: string | null;
+  readonly form: { readonly action: string; readonly reason: FormFieldState; readonly refused: boolean; readonly botCheck: BotCheckView | null };
 }
 
 /** The appointment and the one button, or what became of it; htmx swaps the form for the confirmation. */
@@ -45,7 +45,6 @@ export function CancelAppointmentForm({ ctx, model }: { ctx: PageContext; model:
       hx-post={form.action}
       hx-target="this"
       hx-swap="outerHTML"
-      data-bot-check-site-key={form.botCheckSiteKey || undefined}
       data-island="page-form"
       data-failure-text={t('flows.failed')}
     >
@@ -54,7 +53,7 @@ export function CancelAppointmentForm({ ctx, model }: { ctx: PageContext; model:
           <p>{t('forms.errors.summary')}</p>
         </Alert>
       )}
-      <input type="hidden" name="g-recaptcha-response" value="" />
+      <BotCheckField botCheck={form.botCheck} />
       <Field id="cancel-reason" name="reason" label={t('flows.appointment.reason')} multiline state={form.reason} requiredText={t('forms.required')} />
       <button type="submit" className="button">
         {t('flows.appointment.confirm')}
@@ -79,7 +78,6 @@ export function CancelAppointmentPage({ ctx, model }: { ctx: PageContext; model:
       title={t('flows.appointment.title')}
       description={t('flows.appointment.description')}
       noindex
-      head={model.botCheckScript ? <script src={model.botCheckScript} async /> : undefined}
     >
       <div className="container flow-page">
         <h1>{t('flows.appointment.heading')}</h1>

@@ -7,7 +7,6 @@ export interface ContactPageModel {
   readonly form: ContactFormModel;
   /** Back after a post without JavaScript: thank instead of showing the form. */
   readonly sent: boolean;
-  readonly botCheckScript: string | null;
 }
 
 /** The agency's address and the contact form. */
@@ -18,7 +17,6 @@ export function ContactPage({ ctx, model }: { ctx: PageContext; model: ContactPa
       ctx={ctx}
       title={t('flows.contact.title')}
       description={t('flows.contact.description')}
-      head={model.botCheckScript ? <script src={model.botCheckScript} async /> : undefined}
     >
       <div className="container flow-page">
         <h1>{t('flows.contact.heading')}</h1>

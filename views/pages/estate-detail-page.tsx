@@ -45,7 +45,6 @@ export interface DetailPageModel {
   };
   readonly similar: SimilarEstatesPlaceholderProps;
   /** The bot-check provider's script, when a site key is configured (the forms ask it for a token). */
-  readonly botCheckScript: string | null;
   readonly seo: {
     readonly title: string;
     readonly description: string;
@@ -142,7 +141,6 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
       ))}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: model.seo.jsonLd }} />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: model.seo.breadcrumbJsonLd }} />
-      {model.botCheckScript && <script src={model.botCheckScript} async defer />}
     </>
   );
   const planningFields = display.planning.fields;

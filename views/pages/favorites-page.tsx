@@ -6,6 +6,7 @@ import { FavoriteToggle } from '../components/favorite-toggle.js';
 import { Field, type FormFieldState } from '../fragments/inquiry-forms.js';
 import { Layout } from '../layouts/layout.js';
 import type { PageContext } from '../page-context.js';
+import { BotCheckField, type BotCheckView } from '../components/bot-check-field.js';
 
 export interface FavoriteItem {
   readonly id: number;
@@ -21,7 +22,7 @@ export interface FavoritesMailFormModel {
   readonly consentError?: string;
   readonly consentChecked: boolean;
   readonly refused: boolean;
-  readonly botCheckSiteKey: string | null;
+  readonly botCheck: BotCheckView | null;
 }
 
 export interface FavoritesPageModel {
@@ -29,7 +30,6 @@ export interface FavoritesPageModel {
   readonly searchUrl: string;
   readonly mail: FavoritesMailFormModel;
   readonly mailed: boolean;
-  readonly botCheckScript: string | null;
 }
 
 /** "Mail me my favourites": e-mail, consent, bot check (the form pipeline). */
@@ -44,7 +44,6 @@ export function FavoritesMailForm({ ctx, model }: { ctx: PageContext; model: Fav
       hx-post={model.action}
       hx-target="this"
       hx-swap="outerHTML"
-      data-bot-check-site-key={model.botCheckSiteKey || undefined}
       data-island="page-form"
       data-failure-text={t('flows.failed')}
     >
@@ -55,7 +54,7 @@ export function FavoritesMailForm({ ctx, model }: { ctx: PageContext; model: Fav
           <p>{t('forms.errors.summary')}</p>
         </Alert>
       )}
-      <input type="hidden" name="g-recaptcha-response" value="" />
+      <BotCheckField botCheck={model.botCheck} />
       <Field id="favorites-email" name="email" label={t('forms.email')} type="email" autoComplete="email" required state={model.email} requiredText={t('forms.required')} />
       <div className={`form-check${model.consentError ? ' form-field--invalid' : ''}`}>
         <input
@@ -103,7 +102,6 @@ export function FavoritesPage({ ctx, model }: { ctx: PageContext; model: Favorit
       title={t('flows.favorites.title')}
       description={t('flows.favorites.description')}
       noindex
-      head={model.botCheckScript ? <script src={model.botCheckScript} async /> : undefined}
     >
       <div className="container flow-page flow-page--wide">
         <h1>{t('flows.favorites.heading')}</h1>

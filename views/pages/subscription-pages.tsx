@@ -8,15 +8,13 @@ export type SubscriptionFormModel = Omit<SubscriptionFormProps, 'ctx'>;
 
 export interface SubscribePageModel {
   readonly form: SubscriptionFormModel;
-  /** The bot-check provider's script, when one is configured. */
-  readonly botCheckScript: string | null;
 }
 
 /** Keep me informed: the search to follow, where to mail, and the consent. */
 export function SubscribePage({ ctx, model }: { ctx: PageContext; model: SubscribePageModel }): ReactElement {
   const { t } = ctx;
   return (
-    <Layout ctx={ctx} title={t('subscriptions.form.title')} description={t('subscriptions.form.description')} head={model.botCheckScript && <script src={model.botCheckScript} async defer />}>
+    <Layout ctx={ctx} title={t('subscriptions.form.title')} description={t('subscriptions.form.description')}>
       <article className="container subscription-page">
         <h1>{t('subscriptions.form.heading')}</h1>
         <p className="subscription-page__intro">{t('subscriptions.form.intro')}</p>
@@ -86,14 +84,13 @@ export interface EditSubscriptionPageModel {
   readonly unsubscribeUrl: string;
   /** The address's other subscriptions: their search in words. */
   readonly others: ReadonlyArray<{ readonly summary: readonly string[]; readonly unconfirmed: boolean }>;
-  readonly botCheckScript: string | null;
 }
 
 /** The edit page: the stored search pre-filled, and the address's other subscriptions. */
 export function EditSubscriptionPage({ ctx, model }: { ctx: PageContext; model: EditSubscriptionPageModel }): ReactElement {
   const { t } = ctx;
   return (
-    <Layout ctx={ctx} title={t('subscriptions.edit.title')} description={t('subscriptions.edit.intro')} noindex head={model.botCheckScript && <script src={model.botCheckScript} async defer />}>
+    <Layout ctx={ctx} title={t('subscriptions.edit.title')} description={t('subscriptions.edit.intro')} noindex>
       <article className="container subscription-page">
         <h1>{t('subscriptions.edit.heading')}</h1>
         {model.saved && (

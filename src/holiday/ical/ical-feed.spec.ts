@@ -40,6 +40,21 @@ describe(rangesFromIcal.name, () => {
       { uid: 'd@platform', start: '2027-05-01', end: '2027-05-02', kind: 'booked' },
     ]);
   });
+
+  it.each([
+    ['a year no calendar has', 'DTSTART;VALUE=DATE:99999999'],
+    ['year zero', 'DTSTART;VALUE=DATE:00000101'],
+    ['text node-ical cannot read', 'DTSTART;VALUE=DATE:abcdefgh'],
+    ['a date-time beyond what a Date holds', 'DTSTART:+2750000101T000000Z'],
+  ])('skips only the event with %s, keeping the feed’s valid events', (_, line) => {
+    const feed = FEED.replace('DTSTART;VALUE=DATE:20270501', line);
+    expect(rangesFromIcal(feed)).toEqual([{ uid: 'a@platform', start: '2027-03-05', end: '2027-03-08', kind: 'booked' }]);
+  });
+
+  it('skips an event whose end is unreadable rather than guessing its length', () => {
+    const feed = FEED.replace('DTEND;VALUE=DATE:20270308', 'DTEND;VALUE=DATE:abcdefgh');
+    expect(rangesFromIcal(feed)).toEqual([{ uid: 'd@platform', start: '2027-05-01', end: '2027-05-02', kind: 'booked' }]);
+  });
 });
 
 describe(publishedCalendar.name, () => {

@@ -1,0 +1,66 @@
+import type { Browser } from 'playwright-core';
+import { DataSource } from 'typeorm';
+import { addDays, todayInBelgium } from '../../src/holiday/domain/stay.js';
+import { HolidayBookingRequestEntity } from '../../src/holiday/persistence/holiday-booking-request.entity.js';
+import { urlFor } from '../../src/routing/routes.js';
+import { FakeVerifierServer } from '../support/fake-verifier-server.js';
+import { collectPageErrors, launchBrowser } from './support/browser.js';
+import { serveApp, type ServedApp } from './support/served-app.js';
+
+/** A demo unit with nothing booked 100 days ahead (fixtures/holiday-rental-units.json). */
+const DEMO_UNIT = 103;
+
+describe('holiday booking with the bot check on', () => {
+  let verifier: FakeVerifierServer;
+  let app: ServedApp | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    verifier = new FakeVerifierServer();
+    await verifier.start();
+    // The provider's script and verifier are a local stand-in at the HTTP boundary.
+    [app, browser] = await Promise.all([
+      serveApp({ FORM_RATE_LIMIT: '50', BOT_CHECK_SITE_KEY: 'site-key', BOT_CHECK_SCRIPT_URL: verifier.scriptUrl, BOT_CHECK_SECRET: 'secret', BOT_CHECK_VERIFY_URL: verifier.url }),
+      launchBrowser(),
+    ]);
+  });
+
+  afterAll(async () => {
+    try {
+      await browser?.close();
+      await app?.close();
+    } finally {
+      await verifier.stop();
+    }
+  });
+
+  it('sends the provider’s token with the booking, which is then accepted', async () => {
+    const context = await browser!.newContext();
+    try {
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      const email = 'booking-bot-check@example.be';
+      const unitPath = urlFor('holiday', 'nl', { rentalUnitId: DEMO_UNIT });
+      await page.goto(`${app!.baseUrl}${unitPath}`);
+      const today = todayInBelgium();
+      await page.fill('#booking-arrival', addDays(today, 100));
+      await page.fill('#booking-departure', addDays(today, 107));
+      await page.fill('#booking-guests', '2');
+      await page.fill('#booking-name', 'An Peeters');
+      await page.fill('#booking-email', email);
+      await page.check('#booking-privacy');
+      const before = verifier.requests.length;
+      // Either the thanks (303 back to the unit with ?sent=1) or the refusal at the form's action.
+      const answered = page.waitForURL((url) => url.search.includes('sent=1') || url.pathname !== unitPath);
+      await page.click('#booking-form button[type="submit"]:not([formmethod])');
+      await answered;
+      const stored = await app!.app.get(DataSource).getRepository(HolidayBookingRequestEntity).countBy({ unitId: DEMO_UNIT, email });
+      expect(page.url()).toContain('sent=1');
+      expect(verifier.requests.slice(before).map((params) => params.get('response'))).toEqual(['browser-token']);
+      expect(stored).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -102,3 +102,21 @@ export async function gotoOk(page: Page, url: string): Promise<void> {
   const response = await page.goto(url);
   if (response?.status() !== 200) throw new Error(`${url} answered ${response?.status()}`);
 }
+
+/**
+ * Polls until `text` is visible on the page; on time-out fails naming the step and what the visitor saw instead
+ * (the URL, the h1 and any alert), so a red journey says why.
+ */
+export async function expectShown(page: Page, text: string, step: string, timeoutMs = 20_000): Promise<void> {
+  try {
+    await page.getByText(text).first().waitFor({ state: 'visible', timeout: timeoutMs });
+  } catch {
+    const seen = await page
+      .evaluate(() => ({
+        h1: document.querySelector('h1')?.textContent?.trim(),
+        alerts: [...document.querySelectorAll('.alert, [role="alert"], .form-field__error')].map((element) => element.textContent?.trim()).filter(Boolean),
+      }))
+      .catch(() => ({}));
+    throw new Error(`${step}: "${text}" not shown within ${timeoutMs} ms; the visitor sees ${page.url()} ${JSON.stringify(seen)}`);
+  }
+}

@@ -5,7 +5,7 @@ import { urlFor } from '../../src/routing/routes.js';
 import { fileTranslator } from '../support/file-translator.js';
 import { until } from '../support/poll.js';
 import { launchBrowser } from '../browser/support/browser.js';
-import { expectShown, gotoOk, linkStartingWith, mailProblems, shot, visit } from './support/journey.js';
+import { expectShown, gotoOk, linkStartingWith, MailChecks, shot, visit } from './support/journey.js';
 import { MODES, startStack, type Stack } from './support/stack.js';
 
 const AGENCY = { name: 'Immo Vastgoed', email: 'info@immo.example' };
@@ -26,6 +26,7 @@ describe.each(MODES)('journeys that go through the visitor’s mailbox (%s)', (m
   const url = (path: string) => `${stack.baseUrl}${path}`;
 
   it('subscribe → confirmation mail → confirm → edit → a sync with a matching change → digest → one-click unsubscribe', async () => {
+    const mailChecks = new MailChecks(stack);
     const locale = 'en';
     const t = fileTranslator(locale).t;
     const email = `subscriber-${mode}@example.be`;
@@ -42,7 +43,7 @@ describe.each(MODES)('journeys that go through the visitor’s mailbox (%s)', (m
       await expectShown(page, t('subscriptions.success.heading'), 'subscribed, asked to confirm');
 
       const confirmation = await stack.mails.waitFor(email, (mail) => mail.subject === t('subscriptions.mail.confirm.subject'));
-      expect(await mailProblems(confirmation, stack, { language: locale, fromName: AGENCY.name })).toEqual([]);
+      await mailChecks.check('confirmation', confirmation, { language: locale, fromName: AGENCY.name });
       await gotoOk(page, linkStartingWith(confirmation, stack, urlFor('confirmSubscription', locale, { token: 'T' }).replace(/T$/, '')));
       await page.getByRole('button', { name: t('subscriptions.confirm.button') }).click();
       await expectShown(page, t('subscriptions.confirm.doneHeading'), 'subscription confirmed');
@@ -62,7 +63,11 @@ describe.each(MODES)('journeys that go through the visitor’s mailbox (%s)', (m
         const crm = stack.crm;
         await until('the subscription as a lead at a CRM', async () => JSON.stringify([crm.leads.a, crm.leads.b]).includes(email), Boolean, { timeoutMs: 30_000, intervalMs: 200 });
       }
-      if (mode !== 'production') return; // The demo's listings come from its fixtures: no CRM to change, no sync beside the server.
+      if (mode !== 'production') {
+        // The demo's listings come from its fixtures: no CRM to change, no sync beside the server.
+        mailChecks.expectNone();
+        return;
+      }
 
       // The CRM gets a listing that matches; the operator's sync brings it in and the digest follows by itself.
       const crm = stack.crm!;
@@ -71,7 +76,7 @@ describe.each(MODES)('journeys that go through the visitor’s mailbox (%s)', (m
       crm.sourceB.listings.push({ ...base, id, guid: randomUUID(), reference: `B-${id}`, address: { ...base.address, city: { ...base.address.city, zip, name: 'Testdorp' } } } as never);
       await stack.sync();
       const digest = await stack.mails.waitFor(email, (mail) => mail.subject === t('subscriptions.mail.digest.subject', { count: 1 }), 60_000);
-      expect(await mailProblems(digest, stack, { language: locale, fromName: AGENCY.name })).toEqual([]);
+      await mailChecks.check('digest', digest, { language: locale, fromName: AGENCY.name });
       expect(digest.html).toContain(`${urlFor('detailShort', locale, { estateId: id })}/`);
 
       // RFC 8058: the mail client POSTs "List-Unsubscribe=One-Click" to the List-Unsubscribe URL.
@@ -88,12 +93,14 @@ describe.each(MODES)('journeys that go through the visitor’s mailbox (%s)', (m
       // Unsubscribed: the edit link no longer leads to the subscription.
       const after = await fetch(edit.replace(stack.publicBaseUrl, stack.baseUrl));
       expect({ editLinkAfterUnsubscribe: after.status }).toEqual({ editLinkAfterUnsubscribe: 410 });
+      mailChecks.expectNone();
     } finally {
       await close();
     }
   });
 
   it('appointment from the CRM → confirmation mail with a cancel link → cancel', async () => {
+    const mailChecks = new MailChecks(stack);
     const locale = 'nl';
     const t = fileTranslator(locale).t;
     let visitor = 'jan.peeters@example.be';
@@ -112,7 +119,7 @@ describe.each(MODES)('journeys that go through the visitor’s mailbox (%s)', (m
     }
     const prefix = urlFor('cancelAppointment', locale, { appointmentId: 'X' }).replace(/X$/, '');
     const confirmation = await stack.mails.waitFor(visitor, (mail) => (typeof mail.html === 'string' ? mail.html : '').includes(prefix), 60_000);
-    expect(await mailProblems(confirmation, stack, { language: locale, fromName: AGENCY.name, replyTo: AGENCY.email })).toEqual([]);
+    await mailChecks.check('confirmation', confirmation, { language: locale, fromName: AGENCY.name, replyTo: AGENCY.email });
     expect(confirmation.attachments.some((attachment) => attachment.contentType.startsWith('text/calendar') || attachment.filename?.endsWith('.ics'))).toBe(true);
 
     const { page, close } = await visit(browser);
@@ -122,7 +129,7 @@ describe.each(MODES)('journeys that go through the visitor’s mailbox (%s)', (m
       await expectShown(page, t('flows.appointment.done'), 'appointment cancelled');
       await shot(page, stack, 'appointment-cancelled-1280');
       const cancelled = await stack.mails.waitFor(visitor, (mail) => mail !== confirmation && !(typeof mail.html === 'string' && mail.html.includes(prefix)), 30_000);
-      expect(await mailProblems(cancelled, stack, { language: locale, fromName: AGENCY.name, replyTo: AGENCY.email })).toEqual([]);
+      await mailChecks.check('cancelled', cancelled, { language: locale, fromName: AGENCY.name, replyTo: AGENCY.email });
       if (stack.crm) {
         const crm = stack.crm;
         await until('the cancellation as a lead at CRM A', async () => crm.leads.a.filter((lead) => lead.type === 'cancellation' && lead.email === visitor).length, (count) => count === 1, {
@@ -130,6 +137,7 @@ describe.each(MODES)('journeys that go through the visitor’s mailbox (%s)', (m
           intervalMs: 200,
         });
       }
+      mailChecks.expectNone();
     } finally {
       await close();
     }

@@ -120,3 +120,21 @@ export async function expectShown(page: Page, text: string, step: string, timeou
     throw new Error(`${step}: "${text}" not shown within ${timeoutMs} ms; the visitor sees ${page.url()} ${JSON.stringify(seen)}`);
   }
 }
+
+/**
+ * Collects what is wrong with each mail of a journey, labelled, so the journey walks on to its end (and finds what
+ * else is broken) before `expectNone()` fails with every problem at once.
+ */
+export class MailChecks {
+  readonly problems: string[] = [];
+
+  constructor(private readonly stack: Stack) {}
+
+  async check(label: string, mail: ParsedMail, expected: MailExpectation): Promise<void> {
+    for (const problem of await mailProblems(mail, this.stack, expected)) this.problems.push(`${label} mail: ${problem}`);
+  }
+
+  expectNone(): void {
+    expect(this.problems).toEqual([]);
+  }
+}

@@ -51,7 +51,7 @@ describe.each(MODES)('journeys that go through the visitor’s mailbox (%s)', (m
       // Edit (the link of the mail): right away instead of daily.
       const edit = linkStartingWith(confirmation, stack, urlFor('editSubscriptions', locale, { token: 'T' }).replace(/T$/, ''));
       await gotoOk(page, edit);
-      await page.locator('#subscription-form[data-island-state="mounted"]').waitFor();
+      await expectShown(page, t('subscriptions.edit.heading'), 'the edit page of the mail');
       expect(await page.locator('#subscription-locations').inputValue()).toBe(zip);
       await page.locator('#subscription-frequency').selectOption('instant');
       await page.getByRole('button', { name: t('subscriptions.edit.save') }).click();

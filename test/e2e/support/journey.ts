@@ -43,9 +43,14 @@ export function onSite(link: string, stack: Stack): string {
   return link.startsWith(stack.publicBaseUrl) ? `${stack.baseUrl}${link.slice(stack.publicBaseUrl.length)}` : link;
 }
 
-/** The link of a mail to a path on the site that starts with `path`, pointed at this server. */
+/**
+ * The link of a mail to `path` followed by one more path segment (a token or an id), pointed at this server:
+ * `/en/keep-me-informed/` finds the edit link `/en/keep-me-informed/<token>`, not `/en/keep-me-informed/confirm/<token>`.
+ */
 export function linkStartingWith(mail: ParsedMail, stack: Stack, path: string): string {
-  const link = linksIn(mail).map((href) => onSite(href, stack)).find((href) => href.startsWith(`${stack.baseUrl}${path}`));
+  const link = linksIn(mail)
+    .map((href) => onSite(href, stack))
+    .find((href) => href.startsWith(`${stack.baseUrl}${path}`) && /^[^/?#]+$/.test(href.slice(`${stack.baseUrl}${path}`.length)));
   if (!link) throw new Error(`no link to ${path} in the mail "${mail.subject}"; its links: ${linksIn(mail).join(', ')}`);
   return link;
 }

@@ -114,7 +114,9 @@ describe.each(MODES)('visitor journeys (%s)', (mode) => {
       await gotoOk(page, url(detail));
       const checksBefore = botChecks();
       if (javaScript) {
-        await page.getByRole('button', { name: t('detail.sendToFriend.open') }).click();
+        const button = page.getByRole('button', { name: t('detail.sendToFriend.open') });
+        expect({ sendToFriendOffered: await button.count() }).toEqual({ sendToFriendOffered: 1 });
+        await button.click();
         const dialog = page.getByRole('dialog', { name: t('detail.sendToFriend.title') });
         await dialog.locator('[name="name"]').fill('Marie');
         await dialog.locator('[name="email"]').fill(sender);

@@ -32,7 +32,7 @@ const config: KnipConfig = {
     'bench/*.mjs',
   ],
   // Jest's default testMatch already covers every *.spec.* and *.test.* file of both jest configs.
-  jest: { config: ['jest.config.js', 'jest.browser.config.js'] },
+  jest: { config: ['jest.config.js', 'jest.browser.config.js', 'jest.e2e.config.js'] },
   // Constants a module exports and also uses itself (enum tables, rule lists) are not dead.
   ignoreExportsUsedInFile: true,
   ignoreDependencies: [

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -119,11 +119,23 @@ describe('database', () => {
     it('takes over a lock left by a process that is gone, and releases it at stop', async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'immo-lock-'));
       try {
-        writeFileSync(join(dataDir, 'pg.lock'), '2147483646');
+        const lockFile = join(dataDir, 'pg.lock');
+        writeFileSync(lockFile, '2147483646');
         const embedded = await EmbeddedPostgres.open(dataDir);
+        // Taken over: the lock now names this process, so another process would be refused.
+        expect(readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
         await embedded.release();
+        // Released: no lock file is left, so another process (the lock names a live pid until then) may open the files,
+        // and the database is closed, not just handed back (an open in this process would otherwise have joined it).
+        expect(existsSync(lockFile)).toBe(false);
+        expect(embedded.pglite.closed).toBe(true);
         const again = await EmbeddedPostgres.open(dataDir);
-        await again.release();
+        try {
+          expect(await again.pool.query('SELECT 1 AS one').then((result) => result.rows)).toEqual([{ one: 1 }]);
+        } finally {
+          await again.release();
+        }
+        expect(existsSync(lockFile)).toBe(false);
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
       }

@@ -1,8 +1,9 @@
 // Callbacks passed to page.evaluate run in the browser and use its DOM types.
 import type { Page } from 'playwright-core';
 import { IMAGE_RETRIES } from '../../../client/islands/carousel-constants.js';
+import { until } from '../../support/poll.js';
 import { screenshot, VIEWPORTS } from '../support/browser.js';
-import { galleryReady, type Harness, openIslandPage, startHarness, viewportScreenshot } from './support/harness.js';
+import { animationsDone, galleryReady, type Harness, openIslandPage, startHarness, viewportScreenshot } from './support/harness.js';
 
 const counter = (page: Page) => page.locator('.gallery__counter');
 const currentThumb = (page: Page) => page.locator('.gallery__thumb[aria-current="true"]');
@@ -15,6 +16,21 @@ async function thumbIsVisible(page: Page, index: number): Promise<boolean> {
     const thumb = document.querySelectorAll('.gallery__thumb')[position]!.getBoundingClientRect();
     return thumb.left >= strip.left - 1 && thumb.right <= strip.right + 1;
   }, index);
+}
+
+/** Which of the 12 thumbnails are inside the strip's visible area, as their indexes. */
+async function visibleThumbs(page: Page): Promise<number[]> {
+  const visible = await Promise.all(Array.from({ length: 12 }, (_, index) => thumbIsVisible(page, index)));
+  return visible.flatMap((shown, index) => (shown ? [index] : []));
+}
+
+/** How far (px) the current slide's centre is from the stage's centre. */
+function currentSlideOffset(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const stage = document.querySelector('.gallery__stage')!.getBoundingClientRect();
+    const frame = document.querySelector('.gallery__slide.is-current .gallery__frame')!.getBoundingClientRect();
+    return Math.abs(stage.left + stage.width / 2 - (frame.left + frame.width / 2));
+  });
 }
 
 describe('gallery island', () => {
@@ -49,14 +65,12 @@ describe('gallery island', () => {
 
     for (let step = 0; step < 6; step += 1) {
       await page.getByRole('button', { name: 'Next photo' }).click();
-      await page.waitForTimeout(120);
+      await until(`counter after ${step + 1} clicks`, () => counter(page).textContent(), (text) => text === `${step + 2} / 12`);
     }
-    await page.waitForFunction(() => document.querySelector('.gallery__counter')?.textContent === '7 / 12');
     expect(await currentThumb(page).getAttribute('data-index')).toBe('6');
     expect(await currentThumb(page).count()).toBe(1);
-    await page.waitForTimeout(700);
-    expect(await thumbIsVisible(page, 6)).toBe(true);
-    expect(await thumbIsVisible(page, 0)).toBe(false);
+    // The strip scrolls with an animation: poll until thumbnail 7 is in view and the first one has left it.
+    await until('thumbnail 7 scrolled into the strip, thumbnail 1 out of it', () => visibleThumbs(page), (shown) => shown.includes(6) && !shown.includes(0));
     expect(unexpectedErrors()).toEqual([]);
     await context.close();
   });
@@ -67,15 +81,9 @@ describe('gallery island', () => {
     await page.getByRole('button', { name: 'Villa in Gent, photo 4 of 12' }).click();
     await expect(counter(page).textContent()).resolves.toBe('4 / 12');
     expect(await currentSlide(page).getAttribute('data-index')).toBe('3');
-    await page.waitForTimeout(700);
-    // The current slide sits in the middle of the stage (centre, variable width).
-    const offset = await page.evaluate(() => {
-      const stage = document.querySelector('.gallery__stage')!.getBoundingClientRect();
-      const frame = document.querySelector('.gallery__slide.is-current .gallery__frame')!.getBoundingClientRect();
-      return Math.abs(stage.left + stage.width / 2 - (frame.left + frame.width / 2));
-    });
-    expect(offset).toBeLessThan(12);
-    expect(await page.locator('.gallery__slide.is-current .gallery__frame[data-state="loaded"] img').count()).toBe(1);
+    // The current slide comes to the middle of the stage (centre, variable width) once the slide animation ends.
+    await until('photo 4 centred in the stage (offset in px)', () => currentSlideOffset(page), (offset) => offset < 12);
+    await page.locator('.gallery__slide.is-current .gallery__frame[data-state="loaded"] img').waitFor({ timeout: 5000 });
     expect(unexpectedErrors()).toEqual([]);
     await context.close();
   });
@@ -88,8 +96,20 @@ describe('gallery island', () => {
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 - 40, box.y + box.height / 2, { steps: 5 });
     await page.mouse.up();
-    await page.waitForTimeout(600);
+    // Once the strip has settled back (its transform stops changing), the main slider must still show photo 1.
+    let previous = '';
+    await until(
+      'thumbnail strip settled after the drag',
+      () => page.evaluate(() => getComputedStyle(document.querySelector('.gallery__thumbs .tns-slider')!).transform),
+      (transform) => {
+        const settled = transform === previous;
+        previous = transform;
+        return settled;
+      },
+      { intervalMs: 150 },
+    );
     expect(await counter(page).textContent()).toBe('1 / 12');
+    expect(await currentSlide(page).getAttribute('data-index')).toBe('0');
     await context.close();
   });
 
@@ -131,7 +151,8 @@ describe('gallery island', () => {
     expect(await viewerCounter.textContent()).toBe('3 / 12');
     await page.keyboard.press('ArrowLeft');
     expect(await viewerCounter.textContent()).toBe('2 / 12');
-    await page.waitForTimeout(400);
+    await viewer.locator('.viewer__frame[data-state="loaded"] img').first().waitFor();
+    await animationsDone(page, '.basicLightbox');
     await viewportScreenshot(page, 'islands-lightbox-1280');
 
     // Focus stays inside while the viewer is open.
@@ -177,10 +198,8 @@ describe('gallery island', () => {
   it('shows a strip of 8 thumbnails on a desktop screen', async () => {
     const { page, context } = await openIslandPage(harness, { viewport: VIEWPORTS.desktop });
     await galleryReady(page);
-    await page.waitForTimeout(600);
-    const visible = await Promise.all(Array.from({ length: 12 }, (_, index) => thumbIsVisible(page, index)));
-    expect(visible.filter(Boolean)).toHaveLength(8);
-    expect(visible.slice(0, 8).every(Boolean)).toBe(true);
+    // The strip lays out after the slider mounts: poll until the first eight thumbnails, and only they, are in view.
+    await until('thumbnails in view on a desktop screen', () => visibleThumbs(page), (shown) => shown.join() === '0,1,2,3,4,5,6,7');
     await context.close();
   });
 
@@ -208,7 +227,8 @@ describe('gallery island', () => {
     const fullyVisible = await Promise.all([0, 1, 2, 3, 4, 5].map((index) => thumbIsVisible(page, index)));
     expect(fullyVisible.filter(Boolean)).toHaveLength(4);
     await page.getByRole('button', { name: 'Next photo' }).click();
-    await page.waitForTimeout(700);
+    await until('counter after one click on a phone', () => counter(page).textContent(), (text) => text === '2 / 12');
+    await until('photo 2 centred in the stage on a phone (offset in px)', () => currentSlideOffset(page), (offset) => offset < 12);
     await screenshot(page, 'islands-gallery-390');
     expect(unexpectedErrors()).toEqual([]);
     await context.close();

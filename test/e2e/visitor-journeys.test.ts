@@ -1,0 +1,277 @@
+import type { Browser, Page } from 'playwright-core';
+import { addDays, todayInBelgium } from '../../src/holiday/domain/stay.js';
+import type { Locale } from '../../src/routing/locales.js';
+import { urlFor } from '../../src/routing/routes.js';
+import { fileTranslator } from '../support/file-translator.js';
+import { until } from '../support/poll.js';
+import { launchBrowser } from '../browser/support/browser.js';
+import { expectShown, gotoOk, MailChecks, shot, visit } from './support/journey.js';
+import { MODES, startStack, type Stack } from './support/stack.js';
+
+const AGENCY = { name: 'Immo Vastgoed', email: 'info@immo.example', locale: 'nl' };
+
+describe.each(MODES)('visitor journeys (%s)', (mode) => {
+  let stack: Stack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStack(mode), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  const url = (path: string) => `${stack.baseUrl}${path}`;
+
+  /** The lead the CRM received for this visitor (production: the fake CRMs; the demo has none to reach). */
+  async function expectLead(email: string, type: string): Promise<void> {
+    if (!stack.crm) return;
+    const crm = stack.crm;
+    const found = await until(
+      `a ${type} lead from ${email} at a CRM`,
+      async () => [...crm.leads.a.filter((lead) => lead.email === email), ...crm.leads.b.filter((lead) => JSON.stringify(lead).includes(email))],
+      (leads) => leads.length > 0,
+      { timeoutMs: 30_000, intervalMs: 200 },
+    );
+    expect({ email, leads: found.length }).toEqual({ email, leads: 1 });
+    expect(JSON.stringify(found[0])).toContain(type);
+  }
+
+  /** The bot check ran for the form (production: the provider's siteverify said yes once more). */
+  function botChecks(): number {
+    return stack.recaptcha?.verifications.filter((verification) => verification.success).length ?? 0;
+  }
+
+  async function expectBotChecked(before: number, form: string): Promise<void> {
+    if (!stack.recaptcha) return;
+    expect({ form, verified: botChecks() > before, refused: stack.recaptcha.verifications.filter((verification) => !verification.success) }).toEqual({
+      form,
+      verified: true,
+      refused: [],
+    });
+  }
+
+  async function firstSearchResult(page: Page, locale: Locale): Promise<string> {
+    const link = page.locator('.search-results article[data-estate-id] a[href*="/"]').first();
+    await link.waitFor();
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toMatch(new RegExp(`^/${locale}/`));
+    return href;
+  }
+
+  it('search → detail → extra information (desktop, JavaScript)', async () => {
+    const mailChecks = new MailChecks(stack);
+    const t = fileTranslator('en').t;
+    const visitor = `extra-${mode}@example.be`;
+    const { page, errors, close } = await visit(browser);
+    try {
+      await gotoOk(page, url(urlFor('home', 'en')));
+      await page.locator('#search-form').getByRole('button', { name: t('search.form.submit') }).click();
+      await page.waitForLoadState('networkidle');
+      const detail = await firstSearchResult(page, 'en');
+      await page.locator(`.search-results a[href="${detail}"]`).first().click();
+      await page.waitForURL((address) => address.pathname.startsWith('/en/offer/'));
+      const checksBefore = botChecks();
+      await page.getByRole('button', { name: t('detail.extraInfo.open') }).click();
+      const dialog = page.getByRole('dialog', { name: t('detail.extraInfo.title') });
+      await dialog.locator('[name="name"]').fill('Extra Visitor');
+      await dialog.locator('[name="email"]').fill(visitor);
+      await dialog.locator('[name="message"]').fill('Can I visit on Saturday?');
+      await dialog.getByRole('checkbox').check();
+      await dialog.getByRole('button', { name: t('forms.submit') }).click();
+      await page.locator('[data-modal-success]:not([hidden])').waitFor({ timeout: 20_000 });
+      expect(await page.locator('[data-modal-success]:not([hidden])').textContent()).toContain(t('detail.extraInfo.success'));
+      await shot(page, stack, 'extra-info-sent-1280');
+      await expectBotChecked(checksBefore, 'extra information');
+
+      const mail = await stack.mails.waitFor(AGENCY.email, (candidate) => candidate.replyTo?.value[0]?.address === visitor);
+      expect(mail.text).toContain('Can I visit on Saturday?');
+      await mailChecks.check('to the agency', mail, { language: AGENCY.locale, fromName: AGENCY.name, replyTo: visitor });
+      await expectLead(visitor, 'extra-info');
+      expect(errors).toEqual([]);
+      mailChecks.expectNone();
+    } finally {
+      await close();
+    }
+  });
+
+  it.each([
+    ['phone', true],
+    ['desktop', false],
+  ] as const)('send to a friend (%s, JavaScript %s; production always with JavaScript: its bot check needs the provider script)', async (device, withScript) => {
+    const mailChecks = new MailChecks(stack);
+    const javaScript = withScript || mode === 'production';
+    const locale: Locale = javaScript ? 'nl' : 'fr';
+    const t = fileTranslator(locale).t;
+    const sender = `sender-${mode}-${device}@example.be`;
+    const friend = `friend-${mode}-${device}@example.be`;
+    const { page, close } = await visit(browser, { device, javaScript });
+    try {
+      await gotoOk(page, url(urlFor('home', locale)));
+      const detail = await firstSearchResult(page, locale);
+      await gotoOk(page, url(detail));
+      const checksBefore = botChecks();
+      if (javaScript) {
+        const button = page.getByRole('button', { name: t('detail.sendToFriend.open') });
+        expect({ sendToFriendOffered: await button.count() }).toEqual({ sendToFriendOffered: 1 });
+        await button.click();
+        const dialog = page.getByRole('dialog', { name: t('detail.sendToFriend.title') });
+        await dialog.locator('[name="name"]').fill('Marie');
+        await dialog.locator('[name="email"]').fill(sender);
+        await dialog.locator('[name="friendName"]').fill('Luc');
+        await dialog.locator('[name="friendEmail"]').fill(friend);
+        await dialog.getByRole('button', { name: t('forms.submit') }).click();
+        await page.locator('[data-modal-success]:not([hidden])').waitFor({ timeout: 20_000 });
+      } else {
+        const link = page.getByRole('link', { name: t('detail.sendToFriend.open') });
+        expect({ sendToFriendOffered: await link.count() }).toEqual({ sendToFriendOffered: 1 });
+        await link.click();
+        const form = page.locator(`form[action="${urlFor('ajaxSendToFriend', locale)}"]`);
+        await form.locator('[name="name"]').fill('Marie');
+        await form.locator('[name="email"]').fill(sender);
+        await form.locator('[name="friendName"]').fill('Luc');
+        await form.locator('[name="friendEmail"]').fill(friend);
+        await form.getByRole('button', { name: t('forms.submit') }).click();
+        await expectShown(page, t('detail.sendToFriend.success'), 'send to a friend without JavaScript');
+        expect(await page.getByText(t('detail.sendToFriend.success')).isVisible()).toBe(true);
+      }
+      await shot(page, stack, `send-to-friend-${device}`);
+      await expectBotChecked(checksBefore, 'send to a friend');
+      const mail = await stack.mails.waitFor(friend);
+      expect(mail.subject).toBe(t('mail.sendToFriend.subject', { name: 'Marie', title: mail.subject?.split(': ').slice(1).join(': ') ?? '' }));
+      await mailChecks.check('to the friend', mail, { language: locale, fromName: AGENCY.name });
+      await expectLead(sender, 'send-to-friend');
+      mailChecks.expectNone();
+    } finally {
+      await close();
+    }
+  });
+
+  it('favourites → mail me my favourites (desktop; without JavaScript in the demo)', async () => {
+    const mailChecks = new MailChecks(stack);
+    const locale: Locale = 'de';
+    const t = fileTranslator(locale).t;
+    const visitor = `favourites-${mode}@example.be`;
+    const { page, close } = await visit(browser, { javaScript: mode === 'demo' });
+    try {
+      await gotoOk(page, url(urlFor('home', locale)));
+      const detail = await firstSearchResult(page, locale);
+      const id = /\/(\d+)(?:\/|$)/.exec(detail)![1]!;
+      await gotoOk(page, url(detail));
+      await page.locator(`form[data-favorite-id="${id}"] button`).first().click();
+      await page.waitForLoadState('load');
+      await gotoOk(page, url(urlFor('favorites', locale)));
+      await page.locator(`article[data-estate-id="${id}"]`).waitFor();
+      const form = page.locator('#favorites-mail');
+      await form.locator('[name="email"]').fill(visitor);
+      await form.locator('#favorites-privacy').check();
+      await form.getByRole('button', { name: t('flows.favorites.mailSubmit') }).click();
+      await expectShown(page, t('flows.favorites.mailSent'), 'favourites mailed');
+      await shot(page, stack, 'favourites-mailed-no-js');
+      const mail = await stack.mails.waitFor(visitor);
+      expect(mail.subject).toBe(t('flows.mail.favorites.subject', { site: AGENCY.name }));
+      await mailChecks.check('favourites', mail, { language: locale, fromName: AGENCY.name, replyTo: AGENCY.email });
+      mailChecks.expectNone();
+    } finally {
+      await close();
+    }
+  });
+
+  it('contact (phone, JavaScript)', async () => {
+    const mailChecks = new MailChecks(stack);
+    const t = fileTranslator('nl').t;
+    const visitor = `contact-${mode}@example.be`;
+    const { page, close } = await visit(browser, { device: 'phone' });
+    try {
+      await gotoOk(page, url(urlFor('contact', 'nl')));
+      await page.locator('form#contact-form[data-island-state="mounted"]').waitFor();
+      const checksBefore = botChecks();
+      await page.locator('#contact-form [name="name"]').fill('Contact Bezoeker');
+      await page.locator('#contact-form [name="email"]').fill(visitor);
+      await page.locator('#contact-form [name="message"]').fill('Een vraag over verkopen.');
+      await page.locator('#contact-privacy').check();
+      await page.locator('#contact-form').getByRole('button', { name: t('forms.submit') }).click();
+      await expectShown(page, t('flows.contact.thanks'), 'contact message sent');
+      await shot(page, stack, 'contact-sent-390');
+      await expectBotChecked(checksBefore, 'contact');
+      const mail = await stack.mails.waitFor(AGENCY.email, (candidate) => candidate.replyTo?.value[0]?.address === visitor);
+      expect(mail.subject).toBe(t('flows.mail.contact.subject', { name: 'Contact Bezoeker' }));
+      await mailChecks.check('to the agency', mail, { language: AGENCY.locale, fromName: AGENCY.name, replyTo: visitor });
+      await expectLead(visitor, 'contact');
+      mailChecks.expectNone();
+    } finally {
+      await close();
+    }
+  });
+
+  it.each([
+    ['desktop', true],
+    ['phone', false],
+  ] as const)('holiday overview → unit → booking, valid and refused (%s, JavaScript %s; production always with JavaScript)', async (device, withScript) => {
+    const mailChecks = new MailChecks(stack);
+    const javaScript = withScript || mode === 'production';
+    const locale: Locale = 'en';
+    const t = fileTranslator(locale).t;
+    const visitor = `booking-${mode}-${device}@example.be`;
+    const { page, errors, close } = await visit(browser, { device, javaScript });
+    try {
+      await gotoOk(page, url(urlFor('holidayOverview', locale)));
+      const unitLink = page.locator('a[href^="/en/holiday/"]').first();
+      const href = (await unitLink.getAttribute('href'))!;
+      await gotoOk(page, url(href));
+      const form = page.locator('#booking-form');
+      const fill = async (arrival: string, departure: string) => {
+        await form.locator('#booking-arrival').fill(arrival);
+        await form.locator('#booking-departure').fill(departure);
+        await form.locator('#booking-guests').fill('2');
+        await form.locator('#booking-name').fill('Els Janssens');
+        await form.locator('#booking-email').fill(visitor);
+        await form.locator('#booking-privacy').check();
+      };
+      // Refused by the server: one night, below every season's minimum stay. The visitor sees why, where they look,
+      // and keeps what they typed.
+      const arrival = addDays(todayInBelgium(), 40 + (device === 'phone' ? 30 : 0));
+      await fill(arrival, addDays(arrival, 1));
+      await form.getByRole('button', { name: t('holiday.booking.submit') }).click();
+      await expectShown(page, t('holiday.booking.errorSummary'), 'booking refused for a one-night stay');
+      const summary = page.getByText(t('holiday.booking.errorSummary'));
+      expect({ refusedKeepsName: await page.locator('#booking-name').inputValue() }).toEqual({ refusedKeepsName: 'Els Janssens' });
+      // The error is where the visitor looks: in the viewport.
+      expect({ errorInView: await summary.evaluate((element: Element) => { const box = element.getBoundingClientRect(); return box.top >= 0 && box.bottom <= window.innerHeight; }) }).toEqual({ errorInView: true });
+      await shot(page, stack, `booking-refused-${device}`);
+
+      await fill(arrival, addDays(arrival, 7));
+      const checksBefore = botChecks();
+      await page.locator('#booking-form').getByRole('button', { name: t('holiday.booking.submit') }).click();
+      await expectShown(page, t('holiday.booking.sent').slice(0, 40), 'booking request sent');
+      await shot(page, stack, `booking-sent-${device}`);
+      await expectBotChecked(checksBefore, 'holiday booking');
+      const copy = await stack.mails.waitFor(visitor);
+      await mailChecks.check('booking copy to the visitor', copy, { language: locale, fromName: AGENCY.name, replyTo: AGENCY.email });
+      await expectLead(visitor, 'booking');
+      if (javaScript) expect(errors).toEqual([]);
+      mailChecks.expectNone();
+    } finally {
+      await close();
+    }
+  });
+
+  it.each(['privacy', 'terms'] as const)('%s page in every language, linked from the footer', async (route) => {
+    const { page, close } = await visit(browser, { device: 'phone', javaScript: false });
+    try {
+      for (const locale of ['nl', 'fr', 'en', 'de'] as const) {
+        const t = fileTranslator(locale).t;
+        await gotoOk(page, url(urlFor('home', locale)));
+        await page.locator(`footer a[href="${urlFor(route, locale)}"]`).first().click();
+        await page.waitForURL(url(urlFor(route, locale)));
+        expect({ locale, h1: (await page.locator('h1').textContent())?.trim() }).toEqual({ locale, h1: t(`legal.${route}.heading`) });
+        expect(await page.locator('html').getAttribute('lang')).toBe(locale);
+      }
+      await shot(page, stack, `${route}-390`);
+    } finally {
+      await close();
+    }
+  });
+});

@@ -40,7 +40,7 @@ export class EstateAjaxController {
           favorite: (estateId) => favoriteToggle(hearts, estateId),
         });
       },
-      { headers: { 'X-Robots-Tag': 'noindex' }, version: `${found.version}.${this.catalogue.current}` },
+      { headers: { 'X-Robots-Tag': 'noindex' }, version: `${found.version}.${this.catalogue.current}`, query: {} },
     );
   }
 

@@ -63,6 +63,6 @@ export class EstateDetailController {
   private canonical(request: FastifyRequest, locale: Locale, found: FoundEstate, sent: SentForm): PageView<DetailPageModel> | RedirectView {
     const canonical = found.paths[locale];
     if (pathOf(request.url) !== canonical) return redirect(canonical + queryOf(request), 301);
-    return page(EstateDetailPage, () => this.models.pageModel(found, locale, sent), { route: 'detail', paths: found.paths }, { version: found.version });
+    return page(EstateDetailPage, () => this.models.pageModel(found, locale, sent), { route: 'detail', paths: found.paths }, { version: found.version, query: { sent } });
   }
 }

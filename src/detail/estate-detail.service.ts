@@ -28,8 +28,8 @@ export interface FoundEstate {
   /** Its canonical path in each locale (the slug is localized). */
   readonly paths: Readonly<Record<Locale, string>>;
   /**
-   * What the page is made of: the content of every listing row it shows and the settings that shape it. The
-   * same on every replica, so it makes the page's ETag and its render-cache key.
+   * Which listing the page is and what it is made of: its id, the content of every listing row it shows and the
+   * settings that shape it. The same on every replica, so it makes the page's ETag and its render-cache key.
    */
   readonly version: string;
 }
@@ -124,8 +124,10 @@ export class EstateDetailService implements OnModuleDestroy {
     const paths = Object.fromEntries(
       LOCALES.map((locale) => [locale, estatePath(estate, this.translations.forLocale(locale), project ?? undefined)]),
     ) as Record<Locale, string>;
+    // The listing's own id first: a project and its units are made of the same rows (so a change to any of them
+    // changes all their versions) but each is its own page, page model and render-cache entry.
     const version = createHash('sha1')
-      .update(JSON.stringify([[...family.contentHashes].sort(), hiddenStatus, hiddenTabs]))
+      .update(JSON.stringify([estate.id, [...family.contentHashes].sort(), hiddenStatus, hiddenTabs]))
       .digest('base64url');
     return { found: { estate, project, paths, version }, ids };
   }

@@ -59,7 +59,7 @@ export class HolidayController {
         return this.pages.overview(units, await this.repository.allRanges(), values, locale, today);
       },
       { route: 'holidayOverview', indexable: Object.keys(values).length === 0 },
-      { version },
+      { version, query: values },
     );
   }
 
@@ -82,7 +82,7 @@ export class HolidayController {
       HolidayUnitPage,
       async () => this.pages.pageModel(unit, await this.repository.ranges(unit.id), locale, today, { values, errors: {}, sent }),
       { route: 'holiday', params: { rentalUnitId: unit.id }, indexable: Object.keys(values).length === 0 && !sent },
-      { version },
+      { version, query: { ...values, sent } },
     );
   }
 

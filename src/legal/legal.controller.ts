@@ -30,11 +30,11 @@ export class LegalController {
           ? { id, link: { href: urlFor('cookieConsent', locale), labelKey: 'legal.privacy.cookies.change' } }
           : { id },
     );
-    return page(LegalPage, { kind: 'privacy', sections, args: this.args }, { route: 'privacy' }, { version: this.version });
+    return page(LegalPage, { kind: 'privacy', sections, args: this.args }, { route: 'privacy' }, { version: this.version, query: {} });
   }
 
   @Get(routerPaths('terms'))
   terms(@RequestLocale() _locale: Locale): PageView<LegalPageModel> {
-    return page(LegalPage, { kind: 'terms', sections: TERMS_SECTIONS.map((id) => ({ id })), args: this.args }, { route: 'terms' }, { version: this.version });
+    return page(LegalPage, { kind: 'terms', sections: TERMS_SECTIONS.map((id) => ({ id })), args: this.args }, { route: 'terms' }, { version: this.version, query: {} });
   }
 }

@@ -45,7 +45,7 @@ export class SearchController {
       SearchPage,
       () => this.models.pageModel(criteria, locale),
       { route: 'home', paths: this.models.paths(criteria), indexable },
-      { version, fragment: (model, ctx) => SearchResultsFragment({ ctx, results: model.results, form: model.form }) },
+      { version, query: criteria, fragment: (model, ctx) => SearchResultsFragment({ ctx, results: model.results, form: model.form }) },
     );
   }
 

@@ -11,8 +11,14 @@ import { type FacetRow, type MarkerRow, SearchRepository, type SearchVisibility 
 
 /** Results per page: three rows of four on a desktop. */
 export const SEARCH_PAGE_SIZE = 12;
-/** Recent searches kept in memory: a page and its htmx fragment, Back and reloads ask the same search again. */
-const CACHED_SEARCHES = 1_000;
+/**
+ * Recent searches' results kept in memory: a page and its htmx fragment, Back and reloads ask the same search
+ * again (the render cache keeps the finished pages besides). Each holds a page of whole listings (~100 KB), so
+ * this is what bounds the search's memory when every request is a new search.
+ */
+const CACHED_SEARCHES = 100;
+/** Counts are numbers: many more of them fit. */
+const CACHED_COUNTS = 1_000;
 
 export interface SearchOutcome {
   readonly estates: Estate[];
@@ -39,7 +45,7 @@ export class SearchService {
   /** Keyed by the version and the search's query: a sync or a setting change makes every key new. */
   private readonly results = new LRUCache<string, Promise<SearchOutcome>>({ max: CACHED_SEARCHES });
   /** How many listings a search finds, whatever its order and page (paging and sorting ask it again). */
-  private readonly counts = new LRUCache<string, Promise<number>>({ max: CACHED_SEARCHES });
+  private readonly counts = new LRUCache<string, Promise<number>>({ max: CACHED_COUNTS });
 
   constructor(
     private readonly repository: SearchRepository,

@@ -44,14 +44,15 @@ export class SubscriptionsController {
   /** The search's query string pre-fills the search ("keep me informed of this search"). */
   @Get(routerPaths('subscribe'))
   subscribe(@RequestLocale() locale: Locale, @Query() query: Record<string, unknown>): PageView<SubscribePageModel> {
+    const criteria = storedCriteria(query);
     return page(
       SubscribePage,
       async () => ({
-        form: await this.pages.form('subscribe', locale, urlFor('ajaxNotifications', locale), this.pages.initialValues(locale, storedCriteria(query))),
+        form: await this.pages.form('subscribe', locale, urlFor('ajaxNotifications', locale), this.pages.initialValues(locale, criteria)),
       }),
       { route: 'subscribe' },
       // The search's options come from the catalogue (the types and subtypes on offer).
-      { version: `subscribe-${this.catalogue.current}` },
+      { version: `subscribe-${this.catalogue.current}`, query: criteria },
     );
   }
 
@@ -69,7 +70,7 @@ export class SubscriptionsController {
       SubscriptionNoticePage,
       { titleKey: 'success.title', headingKey: 'success.heading', textKey: 'success.text', variant: 'success' },
       { route: 'subscribeSuccess', indexable: false },
-      { version: 'subscribe-success' },
+      { version: 'subscribe-success', query: {} },
     );
   }
 

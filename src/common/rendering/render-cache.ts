@@ -6,6 +6,17 @@ import { AppConfig } from '../../config/config.js';
 export type ContentEncoding = 'br' | 'gzip';
 
 /**
+ * `bytes` in memory of their own. zlib answers with a view into its 64 KB output chunk, and a small Buffer is a
+ * view into a shared pool: kept as they are, a 10 KB page would hold 64 KB that the cache's byte count never sees.
+ */
+function ownBytes(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
+}
+
+/**
  * A finished page as UTF-8 bytes, and its compressed forms once a visitor asked for them. Bytes, not the rendered
  * string: React builds its markup as a rope of thousands of pieces that every send would measure and encode again
  * (and a page with one "€" is a two-byte string, twice its size in the cache).
@@ -15,7 +26,7 @@ class RenderedPage {
   readonly body: Buffer;
 
   constructor(html: string) {
-    this.body = Buffer.from(html, 'utf8');
+    this.body = ownBytes(Buffer.from(html, 'utf8'));
   }
 
   get bytes(): number {
@@ -28,10 +39,11 @@ class RenderedPage {
   encode(encoding: ContentEncoding): Buffer {
     let buffer = this.encoded.get(encoding);
     if (!buffer) {
-      buffer =
+      const compressed =
         encoding === 'br'
           ? brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length } })
           : gzipSync(this.body, { level: 9 });
+      buffer = ownBytes(compressed);
       this.encoded.set(encoding, buffer);
     }
     return buffer;
@@ -63,9 +75,17 @@ export class RenderCache {
     return page;
   }
 
-  /** After a page gained a compressed form, its size is counted again. */
+  /** After a page gained a compressed form, its size is counted again (and older pages make room for it). */
   resize(key: string, page: RenderedPage): void {
-    if (this.entries?.has(key)) this.entries.set(key, page);
+    if (this.entries?.peek(key) !== page) return;
+    // lru-cache recomputes a size only when the value changes: setting the same page again would keep the old size.
+    this.entries.delete(key);
+    this.entries.set(key, page);
+  }
+
+  /** The bytes kept, as the cap counts them. */
+  get size(): number {
+    return this.entries?.calculatedSize ?? 0;
   }
 }
 

@@ -6,7 +6,7 @@ import type { ReactElement } from 'react';
 import { renderFragment, renderPage } from '../../../views/render.js';
 import { DEFAULT_LOCALE, localeFromPath } from '../../routing/locales.js';
 import { ThemeService } from '../../theme/theme.service.js';
-import { PageContextService } from '../page-context.service.js';
+import { PageContextService, pathOf } from '../page-context.service.js';
 import { BuildInfo } from './build-info.js';
 import { KnownPages } from './known-pages.js';
 import { type ContentEncoding, RenderCache, type RenderedPage } from './render-cache.js';
@@ -84,7 +84,7 @@ export class ViewRenderer {
     this.cacheHeaders(reply, scope);
 
     // Known before rendering: a revalidation costs no render at all.
-    const etag = options.version !== undefined && scope !== 'no-store' ? this.versionTag(request, options.version, htmx) : null;
+    const etag = options.version !== undefined && scope !== 'no-store' ? this.versionTag(request, options, options.version, htmx) : null;
     if (etag) {
       reply.header('ETag', etag);
       if (scope === 'public') this.remember(request, reply, etag, htmx, options);
@@ -159,8 +159,9 @@ export class ViewRenderer {
     this.known.remember(request, htmx, { etag, headers });
   }
 
-  private versionTag(request: FastifyRequest, version: string, htmx: boolean): string {
-    return `W/"${hash(this.build.id, this.theme.version, request.url, version, htmx ? 'fragment' : 'page')}"`;
+  private versionTag(request: FastifyRequest, options: ViewOptions, version: string, htmx: boolean): string {
+    const address = options.query === undefined ? request.url : `${pathOf(request.url)}\u0000${JSON.stringify(options.query)}`;
+    return `W/"${hash(this.build.id, this.theme.version, address, version, htmx ? 'fragment' : 'page')}"`;
   }
 
   private notModified(reply: FastifyReply): undefined {

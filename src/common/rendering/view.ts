@@ -22,6 +22,13 @@ export interface ViewOptions {
    * and the finished HTML may be kept in the render cache.
    */
   readonly version?: string;
+  /**
+   * The query parameters the page reads, as it read them (validated, of a fixed shape, e.g. parsed search
+   * criteria; `{}` when it reads none). The ETag and the render-cache key then name the path and these alone, so a
+   * query string the page ignores (`?utm_source=…`, `?x=1`) is the same page and the same cache entry instead of a
+   * new one per URL. Without it, the whole URL.
+   */
+  readonly query?: object;
   readonly headers?: Readonly<Record<string, string>>;
 }
 

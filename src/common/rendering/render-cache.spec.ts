@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import type { AppConfig } from '../../config/config.js';
+import { RenderCache } from './render-cache.js';
+
+/** Text that barely compresses, so a page's compressed form is about as large as the page. */
+function page(kilobytes: number): string {
+  return `<!DOCTYPE html><p>${randomBytes(kilobytes * 768).toString('base64')}</p>`;
+}
+
+describe(RenderCache.name, () => {
+  const sut = () => new RenderCache({ RENDER_CACHE_MB: 1 } as AppConfig);
+
+  it('keeps a compressed form as exactly its own bytes, not a view into a larger zlib chunk', () => {
+    const cache = sut();
+    const small = cache.set('a', `<!DOCTYPE html>${'<p>same</p>'.repeat(2_000)}`);
+    expect(small.body.buffer.byteLength).toBe(small.body.length);
+    for (const encoding of ['br', 'gzip'] as const) {
+      const encoded = small.encode(encoding);
+      expect(encoded.buffer.byteLength).toBe(encoded.length);
+    }
+  });
+
+  it('counts compressed forms toward the cap, so the pages it holds never exceed RENDER_CACHE_MB', () => {
+    const cache = sut();
+    const keys = ['a', 'b', 'c'];
+    for (const key of keys) {
+      const stored = cache.set(key, page(300));
+      stored.encode('br');
+      cache.resize(key, stored);
+      stored.encode('gzip');
+      cache.resize(key, stored);
+    }
+    expect(cache.size).toBeLessThanOrEqual(1024 * 1024);
+    // Each page with its two compressed forms is ~900 KB: only the latest fits.
+    expect(keys.map((key) => cache.get(key) !== undefined)).toEqual([false, false, true]);
+  });
+});

@@ -58,6 +58,8 @@ const SAME_AS_NL: Readonly<Record<string, readonly Locale[]>> = {
   'detail.videos': ['en', 'de'],
   'legal.privacy.cookies.heading': ['fr', 'en', 'de'],
   'holiday.unit.title': ['fr', 'en', 'de'],
+  // A studio is a studio in every language.
+  'holiday.studio': ['fr', 'en', 'de'],
   // Placeholders only, or the same word: the search's title patterns and a plural type.
   'search.title.types': ['fr', 'en', 'de'],
   'search.title.in': ['en', 'de'],

@@ -21,6 +21,21 @@ export interface PageAddress {
   readonly indexable?: boolean;
 }
 
+/**
+ * A page's own address with only the query it reads (see ViewOptions.query): a cached page is shared by every URL
+ * with the same reading, so nothing else the first visitor's URL carried may end up in it.
+ */
+export function withReadQuery(path: string, read: object): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(read)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== null && item !== undefined && item !== '') params.append(name, String(item));
+    }
+  }
+  const query = params.toString();
+  return query === '' ? path : `${path}?${query}`;
+}
+
 export function pathOf(url: string): string {
   const index = url.indexOf('?');
   return index === -1 ? url : url.slice(0, index);
@@ -60,7 +75,8 @@ export class PageContextService {
     return new URL(path, this.config.PUBLIC_BASE_URL).toString();
   }
 
-  create(request: FastifyRequest, locale: Locale, address: PageAddress): PageContext {
+  /** `readQuery`: the query parameters the page reads, when it declares them (the page is cached by them). */
+  create(request: FastifyRequest, locale: Locale, address: PageAddress, readQuery?: object): PageContext {
     const currentPath = pathOf(request.url);
     const localized = address.paths
       ? address.paths
@@ -95,7 +111,7 @@ export class PageContextService {
       consentAction: urlFor('cookieConsent', locale),
       currentPath,
       // A search keeps its criteria when a heart on a result card posts back without JavaScript.
-      currentUrl: safeReturnPath(request.url, currentPath),
+      currentUrl: safeReturnPath(readQuery === undefined ? request.url : withReadQuery(currentPath, readQuery), currentPath),
     };
   }
 }

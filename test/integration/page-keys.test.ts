@@ -52,3 +52,21 @@ describe('pages are keyed by the parameters they read', () => {
     }
   });
 });
+
+describe('a cached page carries nothing of the first URL but what it reads', () => {
+  let sut: TestApp;
+
+  afterAll(async () => {
+    await sut?.close();
+  });
+
+  it("a search's hearts return to the search itself, not to the first visitor's extra parameters", async () => {
+    sut = await startTestApp();
+    const first = await request(sut.server).get(`${urlFor('home', 'nl')}?transaction=buy&headTypes=HOUSE&utm_source=cheap-pills.example&x=%3Cb%3E`);
+    const later = await request(sut.server).get(`${urlFor('home', 'nl')}?transaction=buy&headTypes=HOUSE`);
+    expect(later.headers.etag).toBe(first.headers.etag);
+    const backs = [...later.text.matchAll(/name="back" value="([^"]*)"/g)].map((match) => match[1]);
+    expect(backs.length).toBeGreaterThan(0);
+    for (const back of backs) expect(back).toBe(`${urlFor('home', 'nl')}?transaction=buy&amp;headTypes=HOUSE&amp;sort=newest&amp;page=1`);
+  });
+});

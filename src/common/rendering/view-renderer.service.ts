@@ -117,7 +117,7 @@ export class ViewRenderer {
       const element = await view.render(ctx);
       return element ? renderFragment(element) : '';
     }
-    const ctx = this.contexts.create(request, locale, view.address);
+    const ctx = this.contexts.create(request, locale, view.address, view.options.query);
     const model = typeof view.model === 'function' ? await (view.model as () => unknown)() : view.model;
     if (htmx && view.options.fragment) {
       const element = view.options.fragment(model as never, ctx);

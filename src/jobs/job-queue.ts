@@ -6,7 +6,7 @@ import { DatabaseLocation } from '../database/database-location.js';
 import { PendingMigrationsError } from '../database/migration-state.js';
 
 /** pg-boss keeps its tables in a schema of its own, beside the app's. */
-export const JOBS_SCHEMA = 'pgboss';
+const JOBS_SCHEMA = 'pgboss';
 /** How long a stopping process waits for running jobs before leaving them to expire and be retried elsewhere. */
 const STOP_TIMEOUT_MS = 5000;
 
@@ -200,6 +200,19 @@ export class JobQueue implements BeforeApplicationShutdown {
   /** Makes this process's workers of the queue look for jobs now instead of at their next poll. */
   wake(name: string): void {
     void this.boss?.then((boss) => this.workers.get(name)?.forEach((id) => boss.notifyWorker(id))).catch(() => undefined);
+  }
+
+  /**
+   * Makes the queue's jobs that wait for a later retry due now (a dependency came back: SMTP answers again), and
+   * wakes this process's workers. Returns how many were waiting. pg-boss has no call for it, so this reads its table.
+   */
+  async retryNow(name: string): Promise<number> {
+    const boss = await this.started();
+    const { rows } = await boss
+      .getDb()
+      .executeSql(`UPDATE ${JOBS_SCHEMA}.job SET start_after = now() WHERE name = $1 AND state = 'retry' AND start_after > now() RETURNING id`, [name]);
+    if (rows.length > 0) this.wake(name);
+    return rows.length;
   }
 
   /** The state of one job (for operators and tests); null once pg-boss has deleted it. */

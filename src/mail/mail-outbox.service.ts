@@ -9,7 +9,7 @@ import type { MailSite } from '../../views/mail/mail-layout.js';
 import { AssetsService } from '../common/assets.service.js';
 import { AppConfig } from '../config/config.js';
 import { TranslationService } from '../i18n/translation.service.js';
-import { type Job, JOBS_SCHEMA, JobQueue } from '../jobs/job-queue.js';
+import { type Job, JobQueue } from '../jobs/job-queue.js';
 import { legalIdentity } from '../legal/legal-identity.js';
 import type { Locale } from '../routing/locales.js';
 import { defineMailQueue, MAIL_QUEUE, type MailJob } from './mail-queue.js';
@@ -187,18 +187,13 @@ export class MailOutboxService implements OnApplicationBootstrap, OnApplicationS
    */
   private async retryWaitingNow(): Promise<void> {
     try {
-      const [, count] = (await this.dataSource.query(
-        `UPDATE ${JOBS_SCHEMA}.job SET start_after = now() WHERE name = $1 AND state = 'retry' AND start_after > now()`,
-        [MAIL_QUEUE],
-      )) as [unknown, number];
-      if (count > 0) {
-        this.logger.log(`SMTP answers again: ${count} mail(s) waiting for a retry are due now`);
-        this.kick();
-      }
+      const count = await this.jobs.retryNow(MAIL_QUEUE);
+      if (count > 0) this.logger.log(`SMTP answers again: ${count} mail(s) waiting for a retry are due now`);
     } catch (error) {
       this.logger.warn(`waiting mails not brought forward (they keep their retry time): ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+
 
   /** PENDING (or a SENDING claim that lapsed) → SENDING in one statement: only one worker wins a mail. */
   private async claim(id: string): Promise<ClaimedMail | null> {

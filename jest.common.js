@@ -4,6 +4,7 @@ const swc = ['@swc/jest', {
     parser: { syntax: 'typescript', tsx: true, decorators: true },
     transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
     target: 'es2022',
+    experimental: { keepImportAttributes: true },
   },
   module: { type: 'commonjs' },
 }];

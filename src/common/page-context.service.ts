@@ -25,7 +25,8 @@ export interface PageAddress {
  * A page's own address with only the query it reads (see ViewOptions.query): a cached page is shared by every URL
  * with the same reading, so nothing else the first visitor's URL carried may end up in it.
  */
-export function withReadQuery(path: string, read: object): string {
+export function withReadQuery(path: string, read: object | string): string {
+  if (typeof read === 'string') return read === '' ? path : `${path}?${read}`;
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(read)) {
     for (const item of Array.isArray(value) ? value : [value]) {
@@ -76,7 +77,7 @@ export class PageContextService {
   }
 
   /** `readQuery`: the query parameters the page reads, when it declares them (the page is cached by them). */
-  create(request: FastifyRequest, locale: Locale, address: PageAddress, readQuery?: object): PageContext {
+  create(request: FastifyRequest, locale: Locale, address: PageAddress, readQuery?: object | string): PageContext {
     const currentPath = pathOf(request.url);
     const localized = address.paths
       ? address.paths

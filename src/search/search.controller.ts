@@ -12,7 +12,7 @@ import type { Locale } from '../routing/locales.js';
 import { routerPaths } from '../routing/routes.js';
 import { CITY_SUGGESTIONS_LIMIT } from './city-index.js';
 import { landingPageFor } from './landing-pages.js';
-import { hasFilters, parseSearchQuery } from './search-criteria.js';
+import { hasFilters, parseSearchQuery, toSearchQuery } from './search-criteria.js';
 import { type SearchPageModel, SearchPageModels } from './search-page.model.js';
 import { SearchService } from './search.service.js';
 
@@ -45,7 +45,7 @@ export class SearchController {
       SearchPage,
       () => this.models.pageModel(criteria, locale),
       { route: 'home', paths: this.models.paths(criteria), indexable },
-      { version, query: criteria, fragment: (model, ctx) => SearchResultsFragment({ ctx, results: model.results, form: model.form }) },
+      { version, query: toSearchQuery(criteria), fragment: (model, ctx) => SearchResultsFragment({ ctx, results: model.results, form: model.form }) },
     );
   }
 

@@ -26,9 +26,10 @@ export interface ViewOptions {
    * The query parameters the page reads, as it read them (validated, of a fixed shape, e.g. parsed search
    * criteria; `{}` when it reads none). The ETag and the render-cache key then name the path and these alone, so a
    * query string the page ignores (`?utm_source=…`, `?x=1`) is the same page and the same cache entry instead of a
-   * new one per URL. Without it, the whole URL.
+   * new one per URL. Without it, the whole URL. A string is the page's own canonical query string (a search's),
+   * which the page's links back to itself then use as it is.
    */
-  readonly query?: object;
+  readonly query?: object | string;
   readonly headers?: Readonly<Record<string, string>>;
 }
 

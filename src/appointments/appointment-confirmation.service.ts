@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, MoreThan, Not } from 'typeorm';
 import { AppConfig } from '../config/config.js';
@@ -6,12 +6,19 @@ import { EstateDetailService, type FoundEstate } from '../detail/estate-detail.s
 import type { SourceName } from '../estates/domain/estate.js';
 import { pickText } from '../i18n/localized-text.js';
 import { TranslationService } from '../i18n/translation.service.js';
+import { JobQueue } from '../jobs/job-queue.js';
 import { MailOutboxService } from '../mail/mail-outbox.service.js';
+import { defineMailQueue } from '../mail/mail-queue.js';
 import { isLocale, type Locale } from '../routing/locales.js';
 import { urlFor } from '../routing/routes.js';
 import { AppointmentEntity } from './appointment.entity.js';
 import { appointmentInvite } from './appointment-invite.js';
-import { AppointmentSyncService } from './appointment-sync.service.js';
+import {
+  APPOINTMENT_CONFIRMATION_QUEUE,
+  type AppointmentConfirmationJob,
+  defineAppointmentConfirmationQueue,
+  queueAppointmentConfirmations,
+} from './appointment-confirmation-queue.js';
 import { appointmentTime } from './appointment-time.js';
 
 /** The street line of a visible address, else the city only (as the listing shows it). */
@@ -25,25 +32,35 @@ function locationOf(listing: FoundEstate | null, locale: Locale): string | null 
 
 /**
  * Tells the visitor of a planned appointment from a CRM, once: when and where, whom to ask, an .ics invite, and the
- * link to cancel (the only way to the appointment's page). Runs after every appointment sync. The mail is queued in
- * the transaction that marks the appointment confirmed, so it is queued once whatever the number of syncs or
- * replicas. With APPOINTMENT_CONFIRMATIONS=crm the CRM sends its own and the sync marks the appointment so.
+ * link to cancel (the only way to the appointment's page). Runs as a job (`appointment-confirmation`) that the
+ * appointment sync queues in its own transaction, whichever process synced (this app's scheduled sync or `npm run
+ * sync`), and once at start (for what was stored while no app ran). The mail is queued in the transaction that marks
+ * the appointment confirmed, so it is queued once whatever the number of syncs, jobs or replicas. With
+ * APPOINTMENT_CONFIRMATIONS=crm the CRM sends its own and the sync marks the appointment so.
  */
 @Injectable()
-export class AppointmentConfirmationService implements OnModuleInit {
+export class AppointmentConfirmationService implements OnApplicationBootstrap {
   private readonly logger = new Logger(AppointmentConfirmationService.name);
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly details: EstateDetailService,
     private readonly mail: MailOutboxService,
-    private readonly sync: AppointmentSyncService,
+    private readonly jobs: JobQueue,
     private readonly translations: TranslationService,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
-  onModuleInit(): void {
-    this.sync.afterStore((source) => this.confirmDue(source));
+  async onApplicationBootstrap(): Promise<void> {
+    // A sweep queues mails: their queue is defined before the first sweep can run (hooks of one module run at once).
+    await defineMailQueue(this.jobs, this.config);
+    await defineAppointmentConfirmationQueue(this.jobs);
+    await this.jobs.work<AppointmentConfirmationJob>(APPOINTMENT_CONFIRMATION_QUEUE, async () => {
+      await this.confirmDue();
+    });
+    if (this.config.APPOINTMENT_CONFIRMATIONS !== 'site') return;
+    // What a sync stored while no app was running (or before confirmations were queued as jobs).
+    if (await queueAppointmentConfirmations(this.jobs, 'start')) this.jobs.wake(APPOINTMENT_CONFIRMATION_QUEUE);
   }
 
   /** Queues the confirmation of every planned, future appointment with an address that has none yet; how many. */

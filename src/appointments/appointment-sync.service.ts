@@ -6,7 +6,9 @@ import { AppConfig } from '../config/config.js';
 import type { SourceName } from '../estates/domain/estate.js';
 import { EstateEntity } from '../estates/persistence/estate.entity.js';
 import type { SourceAppointment } from '../estates/sources/appointment-source.port.js';
+import { JobQueue } from '../jobs/job-queue.js';
 import { AppointmentEntity } from './appointment.entity.js';
+import { APPOINTMENT_CONFIRMATION_QUEUE, defineAppointmentConfirmationQueue, queueAppointmentConfirmations } from './appointment-confirmation-queue.js';
 
 /** 256 random bits, URL-safe: the only way to an appointment's page. */
 export function newAppointmentPublicId(): string {
@@ -22,38 +24,45 @@ export interface AppointmentSyncReport {
  * Makes the appointments of one source equal to what its CRM lists: new ones get a fresh public id, known ones are
  * updated (time, visitor, agent, listing). A cancellation stays, whichever side made it: the CRM learns of a visitor's
  * cancellation through its lead, and may list the visit as planned until then.
+ *
+ * When a stored appointment may need the site's confirmation, a confirmation job is queued in the same transaction,
+ * whichever process syncs (the web app, or `npm run sync` beside it): the web app works it within a poll
+ * (JOBS_POLL_INTERVAL_SECONDS) and mails the visitor, once (see AppointmentConfirmationService).
  */
 @Injectable()
 export class AppointmentSyncService {
   private readonly logger = new Logger(AppointmentSyncService.name);
-  private readonly listeners: Array<(source: SourceName) => Promise<unknown>> = [];
+  private queueDefined?: Promise<void>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly jobs: JobQueue,
   ) {}
 
-  /**
-   * Runs `listener` after each store has committed (the web app's appointment confirmations; `npm run sync` has
-   * none, and the app's next sync sends what it stored). A listener that fails is logged; the sync is not failed.
-   */
-  afterStore(listener: (source: SourceName) => Promise<unknown>): void {
-    this.listeners.push(listener);
-  }
-
   async store(source: SourceName, appointments: readonly SourceAppointment[]): Promise<AppointmentSyncReport> {
-    const report = await this.save(source, appointments);
-    for (const listener of this.listeners) {
-      try {
-        await listener(source);
-      } catch (error) {
-        this.logger.error(`source ${source}: after storing appointments: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-    return report;
+    const confirmBySite = this.config.APPOINTMENT_CONFIRMATIONS === 'site';
+    // Before the transaction: on the embedded database the queue's lookup beside an open transaction waits for it.
+    if (confirmBySite) await this.confirmationQueue();
+    const report = await this.save(source, appointments, confirmBySite);
+    // This process's worker, if it has one (the web app), looks at once; other processes' workers at their next poll.
+    if (report.confirmationQueued) this.jobs.wake(APPOINTMENT_CONFIRMATION_QUEUE);
+    return { inserted: report.inserted, updated: report.updated };
   }
 
-  private save(source: SourceName, appointments: readonly SourceAppointment[]): Promise<AppointmentSyncReport> {
+  private confirmationQueue(): Promise<void> {
+    this.queueDefined ??= defineAppointmentConfirmationQueue(this.jobs).catch((error: unknown) => {
+      this.queueDefined = undefined;
+      throw error;
+    });
+    return this.queueDefined;
+  }
+
+  private save(
+    source: SourceName,
+    appointments: readonly SourceAppointment[],
+    confirmBySite: boolean,
+  ): Promise<AppointmentSyncReport & { confirmationQueued: boolean }> {
     return this.dataSource.transaction(async (manager) => {
       const listingIds = [...new Set(appointments.map((appointment) => appointment.listingSourceId))];
       const estates = listingIds.length
@@ -65,6 +74,8 @@ export class AppointmentSyncService {
       const bySourceId = new Map(known.map((row) => [row.sourceId, row]));
       let inserted = 0;
       let updated = 0;
+      /** Stored rows the site may have to confirm now: planned and not confirmed yet (the sweep checks the rest). */
+      let unconfirmed = 0;
       for (const appointment of appointments) {
         const fields = {
           estateId: estateBySourceId.get(appointment.listingSourceId) ?? null,
@@ -93,6 +104,7 @@ export class AppointmentSyncService {
             confirmationMailId: null,
           });
           inserted++;
+          if (!appointment.cancelled) unconfirmed++;
           continue;
         }
         // An appointment erased for privacy (GDPR) stays erased, even while its CRM still lists it.
@@ -111,9 +123,12 @@ export class AppointmentSyncService {
         if (!changed) continue;
         await manager.update(AppointmentEntity, { id: row.id }, { ...fields, ...(cancelNow ? { status: 'CANCELLED' as const, cancelledAt: new Date(), cancelledBy: 'CRM' as const } : {}) });
         updated++;
+        if (!appointment.cancelled && row.status === 'PLANNED' && row.confirmation === null) unconfirmed++;
       }
       if (inserted || updated) this.logger.log(`source ${source}: ${inserted} new appointment(s), ${updated} updated`);
-      return { inserted, updated };
+      // Committed with the appointments, by whichever process stores them: none is lost between the two.
+      const confirmationQueued = confirmBySite && unconfirmed > 0 && (await queueAppointmentConfirmations(this.jobs, 'sync', manager)) !== null;
+      return { inserted, updated, confirmationQueued };
     });
   }
 }

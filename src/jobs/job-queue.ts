@@ -96,7 +96,8 @@ export async function pgBossOptions(config: AppConfig, location: DatabaseLocatio
 /**
  * The one job queue of the app (pg-boss on its database), for mail, the sync and later features.
  * Each job is handed to one worker of one process; a failed job is retried with the queue's
- * backoff. Started on first use, so commands that never use it (`npm run sync`) never start it.
+ * backoff. Started on first use, so commands that never use it never start it (`npm run sync` does only to queue
+ * appointment confirmations for the web app).
  */
 @Injectable()
 export class JobQueue implements BeforeApplicationShutdown {

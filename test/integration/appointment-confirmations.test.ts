@@ -1,4 +1,5 @@
 import type { ParsedMail } from 'mailparser';
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppointmentConfirmationService } from '../../src/appointments/appointment-confirmation.service.js';
@@ -6,6 +7,7 @@ import { AppointmentEntity } from '../../src/appointments/appointment.entity.js'
 import { EstateSyncService } from '../../src/estates/persistence/estate-sync.service.js';
 import { MailEntity } from '../../src/mail/mail.entity.js';
 import { urlFor } from '../../src/routing/routes.js';
+import { runSync } from '../../src/sync.js';
 import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
 import { SmtpTestServer } from '../support/smtp-test-server.js';
 import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
@@ -36,7 +38,8 @@ describe('appointment confirmation from the CRM', () => {
     await crm.start();
     smtp = new SmtpTestServer();
     await smtp.start();
-    sut = await startTestApp({ ...fakeCrmEnv(crm), SMTP_URL: smtp.url });
+    // A named in-memory database: `npm run sync`'s own context (below) opens the same one, as a process beside the app would.
+    sut = await startTestApp({ ...fakeCrmEnv(crm), SMTP_URL: smtp.url, DATA_DIR: `memory://appointments-${randomBytes(4).toString('hex')}` });
   });
 
   afterAll(async () => {
@@ -106,7 +109,7 @@ describe('appointment confirmation from the CRM', () => {
     expect(await mails().countBy({ template: CONFIRMATION })).toBe(before);
   });
 
-  it('mails a visit the CRM adds later, at the sync that brings it', async () => {
+  it('mails a visit the CRM adds later, after the sync that brings it', async () => {
     crm.sourceA.appointments.push({
       ...crm.sourceA.appointments[0]!,
       appointment_id: 7009,
@@ -114,7 +117,26 @@ describe('appointment confirmation from the CRM', () => {
       contact: { first_name: 'An', last_name: 'Claes', email: 'an.claes@example.be', phone: null, language: 'fr' },
     });
     await sut.app.get(EstateSyncService).syncAll();
+    await eventually(async () => confirmationsTo('an.claes@example.be').length === 1, 20_000, 'confirmation delivered');
     expect(await mails().countBy({ template: CONFIRMATION, to: 'an.claes@example.be', locale: 'fr' })).toBe(1);
+  });
+
+  it('mails a visit brought in by `npm run sync` (a process without a mail sender) from the app, once', async () => {
+    crm.sourceA.appointments.push({
+      ...crm.sourceA.appointments[0]!,
+      appointment_id: 7010,
+      start: new Date(Date.now() + 8 * DAY).toISOString(),
+      contact: { first_name: 'Bart', last_name: 'Wouters', email: 'bart.wouters@example.be', phone: null, language: 'nl' },
+    });
+    const report = await runSync(sut.config);
+    expect(report.sources.every((source) => source.ok)).toBe(true);
+    await eventually(async () => confirmationsTo('bart.wouters@example.be').length === 1, 20_000, 'confirmation delivered');
+    expect(await byCrmId('A', '7010')).toMatchObject({ confirmation: 'SITE' });
+    // Another sync of either kind, and the app's own sweep, send nothing more.
+    await runSync(sut.config);
+    await sut.app.get(EstateSyncService).syncAll();
+    expect(await sut.app.get(AppointmentConfirmationService).confirmDue()).toBe(0);
+    expect(await mails().countBy({ template: CONFIRMATION, to: 'bart.wouters@example.be' })).toBe(1);
   });
 });
 

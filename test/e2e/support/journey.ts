@@ -59,7 +59,7 @@ export interface MailExpectation {
   readonly language: string;
   /** The agency's name, in the From display name. */
   readonly fromName?: string;
-  /** Reply-To address expected (the agency's, or the visitor's for mails to the agency). */
+  /** Reply-To address expected (the agency's; the visit's agent on an appointment confirmation; the visitor's for mails to the agency). */
   readonly replyTo?: string;
 }
 

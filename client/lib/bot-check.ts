@@ -49,12 +49,28 @@ export async function botCheckToken(form: HTMLFormElement): Promise<string> {
 }
 
 /**
- * Every form that posts without htmx (the holiday booking, or any form before its island has loaded) fetches its
+ * Every form that posts without htmx (the holiday booking, or any form before its island has loaded), and every form
+ * htmx posts before its island has mounted, fetches its
  * token before it leaves: the submit is held, the token written into the form's field, and the form then sent.
  * (Only forms whose submit buttons carry no formaction/formmethod of their own for a post, as ours.)
  * Forms htmx or an island sends have already cancelled the native submit and fetch their own.
  */
 export function fetchBotCheckTokensOnSubmit(root: Document = document): void {
+  // A form marked up for htmx (hx-post) is sent by htmx as soon as the main bundle has run, which can be before its
+  // island (whose chunk loads later) holds the request for a token: hold it here then. An island that has mounted
+  // holds the request itself and cancels this event first (its listener sits on the form or its block).
+  root.addEventListener('htmx:confirm', (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || event.defaultPrevented) return;
+    const field = tokenField(form);
+    if (!field || !botCheckSiteKey(form)) return;
+    event.preventDefault();
+    const detail = (event as CustomEvent<{ issueRequest: (skipConfirmation: boolean) => void }>).detail;
+    void botCheckToken(form).then((token) => {
+      field.value = token;
+      detail.issueRequest(true);
+    });
+  });
   root.addEventListener('submit', (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || event.defaultPrevented) return;

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { addDays, todayInBelgium } from '../../src/holiday/domain/stay.js';
 import { HolidayBookingRequestEntity } from '../../src/holiday/persistence/holiday-booking-request.entity.js';
 import { urlFor } from '../../src/routing/routes.js';
+import { fileTranslator } from '../support/file-translator.js';
 import { FakeVerifierServer } from '../support/fake-verifier-server.js';
 import { collectPageErrors, launchBrowser } from './support/browser.js';
 import { serveApp, type ServedApp } from './support/served-app.js';
@@ -60,6 +61,34 @@ describe('holiday booking with the bot check on', () => {
       expect(stored).toBe(1);
       expect(errors).toEqual([]);
     } finally {
+      await context.close();
+    }
+  });
+
+  it('sends the token with a form htmx posts before its island has mounted (a quick visitor, a slow chunk)', async () => {
+    const context = await browser!.newContext();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    try {
+      const page = await context.newPage();
+      // The page-form island's chunk arrives only after the submit: htmx (in the main bundle) already handles the form.
+      await page.route('**/chunks/page-form-*.js', async (route) => {
+        await held;
+        await route.continue().catch(() => undefined);
+      });
+      const email = 'contact-before-island@example.be';
+      await page.goto(`${app!.baseUrl}${urlFor('contact', 'en')}`);
+      await page.fill('#contact-form [name="name"]', 'Quick Visitor');
+      await page.fill('#contact-form [name="email"]', email);
+      await page.fill('#contact-form [name="message"]', 'Faster than the island.');
+      await page.check('#contact-privacy');
+      expect(await page.locator('#contact-form').getAttribute('data-island-state')).not.toBe('mounted');
+      const before = verifier.requests.length;
+      await page.click('#contact-form button[type="submit"]');
+      await page.getByText(fileTranslator('en').t('flows.contact.thanks')).first().waitFor({ timeout: 15_000 });
+      expect(verifier.requests.slice(before).map((params) => params.get('response'))).toEqual(['browser-token']);
+    } finally {
+      release();
       await context.close();
     }
   });

@@ -5,6 +5,11 @@ import type { Stack } from './stack.js';
 
 export type Device = keyof typeof VIEWPORTS;
 
+/** Where the map's tiles come from when MAP_TILE_URL is not set (src/config/config.ts). */
+const DEFAULT_TILE_HOST = 'https://tile.openstreetmap.org/';
+/** A 1×1 PNG, the tile every map request gets. */
+const TILE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8v5ahHgAHggJ/PchI7wAAAABJRU5ErkJggg==', 'base64');
+
 export interface Visit {
   readonly context: BrowserContext;
   readonly page: Page;
@@ -16,6 +21,9 @@ export interface Visit {
 /** A visitor: a fresh browser context on a desktop (1280) or phone (390) screen, with or without JavaScript. */
 export async function visit(browser: Browser, { device = 'desktop', javaScript = true }: { device?: Device; javaScript?: boolean } = {}): Promise<Visit> {
   const context = await browser.newContext({ viewport: VIEWPORTS[device], javaScriptEnabled: javaScript, locale: 'nl-BE' });
+  // The map's tiles come from OpenStreetMap (MAP_TILE_URL's default, in both passes), which this machine cannot
+  // reach: the visitor's browser gets one plain tile for each from here, at the HTTP boundary.
+  await context.route(`${new URL(DEFAULT_TILE_HOST).origin}/**`, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: TILE_PNG }));
   const page = await context.newPage();
   return { context, page, errors: collectPageErrors(page), close: () => context.close() };
 }

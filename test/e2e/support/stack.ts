@@ -118,6 +118,16 @@ async function waitReady(baseUrl: string, running: Running): Promise<void> {
   });
 }
 
+/** The first sync fills an empty cache after the server is ready: a visitor's journey starts once it has listings. */
+async function waitCatalogue(baseUrl: string): Promise<void> {
+  await until(
+    `${baseUrl}/sitemaps/listings.xml naming a listing (the first sync done)`,
+    async () => (await fetch(`${baseUrl}/sitemaps/listings.xml`).then((response) => response.text()).catch(() => '')).includes('<loc>'),
+    (filled) => filled,
+    { timeoutMs: 120_000, intervalMs: 250 },
+  );
+}
+
 async function stopServer(running: Running | undefined): Promise<void> {
   if (!running || running.child.exitCode !== null || running.child.signalCode !== null) return;
   const exited = new Promise<void>((done) => running.child.once('exit', () => done()));
@@ -188,6 +198,7 @@ export async function startStack(mode: Mode): Promise<Stack> {
     const start = async () => {
       running = spawnServer(env, output);
       await waitReady(baseUrl, running);
+      await waitCatalogue(baseUrl);
     };
     await start();
     return {

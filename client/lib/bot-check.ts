@@ -49,11 +49,10 @@ export async function botCheckToken(form: HTMLFormElement): Promise<string> {
 }
 
 /**
- * Every form that posts without htmx (the holiday booking, or any form before its island has loaded), and every form
- * htmx posts before its island has mounted, fetches its
- * token before it leaves: the submit is held, the token written into the form's field, and the form then sent.
- * (Only forms whose submit buttons carry no formaction/formmethod of their own for a post, as ours.)
- * Forms htmx or an island sends have already cancelled the native submit and fetch their own.
+ * Every form that posts without htmx, and every form htmx posts before its island has mounted, fetches its token
+ * before it leaves: the submit (or htmx's request) is held, the token written into the form's field, and the form
+ * then sent. (Only forms whose submit buttons carry no formaction/formmethod of their own for a post, as ours.)
+ * Forms a mounted island sends have already cancelled the event and fetch their own.
  */
 export function fetchBotCheckTokensOnSubmit(root: Document = document): void {
   // A form marked up for htmx (hx-post) is sent by htmx as soon as the main bundle has run, which can be before its

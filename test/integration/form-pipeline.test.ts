@@ -193,27 +193,42 @@ describe('shared limits and client addresses', () => {
     }
   });
 
-  it('behind a trusted proxy (TRUST_PROXY=127.0.0.1) takes the address the proxy saw, so a forged X-Forwarded-For resets nothing', async () => {
-    // The test client connects from loopback: it plays the proxy.
+  /** Three forms (limit 2) posted by loopback, which plays the trusted proxy, with the X-Forwarded-For each names. */
+  async function postThroughProxy(forwardedFor: (i: number) => string, then?: (send: (forwardedFor: string, i: number) => Promise<number>) => Promise<void>): Promise<number[]> {
     const sut = await startTestApp({ TRUST_PROXY: '127.0.0.1', FORM_RATE_LIMIT: '2' });
     try {
       const listing = await sut.app.get(DataSource).getRepository(EstateEntity).findOne({ where: { parentId: IsNull(), status: 'FOR_SALE' }, order: { id: 'ASC' } });
-      const send = (forwardedFor: string, i: number) =>
-        request(sut.server)
-          .post(urlFor('ajaxContactForm', 'en'))
-          .set('HX-Request', 'true')
-          .set('X-Forwarded-For', forwardedFor)
-          .type('form')
-          .send({ estateId: String(listing!.id), ...EXTRA_INFO, email: `proxy-${i}@example.be` });
-      // The client forges the leftmost address each time; the proxy appends the one it saw (203.0.113.7).
+      const send = async (value: string, i: number) =>
+        (
+          await request(sut.server)
+            .post(urlFor('ajaxContactForm', 'en'))
+            .set('HX-Request', 'true')
+            .set('X-Forwarded-For', value)
+            .type('form')
+            .send({ estateId: String(listing!.id), ...EXTRA_INFO, email: `proxy-${i}@example.be` })
+        ).status;
       const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await send(`10.0.0.${i}, 203.0.113.7`, i)).status);
-      expect(statuses).toEqual([200, 200, 429]);
-      // Another client, seen by the proxy at another address, has its own count.
-      expect((await send('10.0.0.1, 198.51.100.9', 9)).status).toBe(200);
+      for (let i = 0; i < 3; i++) statuses.push(await send(forwardedFor(i), i));
+      await then?.(send);
+      return statuses;
     } finally {
       await sut.close();
     }
+  }
+
+  it('behind a trusted proxy (TRUST_PROXY=127.0.0.1) takes the address the proxy saw, so a forged X-Forwarded-For resets nothing', async () => {
+    // The client forges the leftmost address each time; the proxy appends the one it saw (203.0.113.7).
+    const statuses = await postThroughProxy(
+      (i) => `10.0.0.${i}, 203.0.113.7`,
+      // Another client, seen by the proxy at another address, has its own count.
+      async (send) => expect(await send('10.0.0.1, 198.51.100.9', 9)).toBe(200),
+    );
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
+  it('answers a 3,000-character X-Forwarded-For, counting it as the proxy it came through', async () => {
+    // Not an address: each forged value is the proxy's, so they share one count.
+    expect(await postThroughProxy((i) => String(i).repeat(3000))).toEqual([200, 200, 429]);
   });
 
   it('refuses TRUST_PROXY=true and hop counts: the leftmost X-Forwarded-For is whatever the client wrote', () => {

@@ -60,28 +60,7 @@ describe('hostile input gets a localized 4xx, never a 500', () => {
   });
 });
 
-describe('client addresses from a trusted proxy', () => {
-  it('answers a 3,000-character X-Forwarded-For, counting it as the proxy it came through', async () => {
-    // The test client connects from loopback: it plays the proxy.
-    const sut = await startTestApp({ TRUST_PROXY: '127.0.0.1', FORM_RATE_LIMIT: '2' });
-    try {
-      const listing = await sut.app.get(DataSource).getRepository(EstateEntity).findOne({ where: { parentId: IsNull(), status: 'FOR_SALE' }, order: { id: 'ASC' } });
-      const send = (forwardedFor: string, i: number) =>
-        request(sut.server)
-          .post(urlFor('ajaxContactForm', 'en'))
-          .set('HX-Request', 'true')
-          .set('X-Forwarded-For', forwardedFor)
-          .type('form')
-          .send({ estateId: String(listing!.id), ...PERSON, email: `forged-${i}@example.be` });
-      const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await send(`${String(i).repeat(3000)}`, i)).status);
-      // Not an address: each forged value is the proxy's, so they share one count.
-      expect(statuses).toEqual([200, 200, 429]);
-    } finally {
-      await sut.close();
-    }
-  });
-
+describe('rate-limit keys', () => {
   it('stores any rate-limit key, however long, within its column', async () => {
     const sut = await startTestApp();
     try {

@@ -29,11 +29,10 @@
  *     their labels the class `is-invalid`, and an element marked `data-privacy-error` (if any) is shown.
  */
 import type { HtmxBeforeSwapDetails, HtmxResponseInfo } from 'htmx.org';
-import { botCheckToken } from '../lib/bot-check';
+import { BOT_CHECK_FIELD, botCheckToken } from '../lib/bot-check';
 
 const CLOSE_ANIMATION_FALLBACK_MS = 400;
 const CONSENT_SELECTOR = 'input[type="checkbox"][data-privacy-consent], input[type="checkbox"][name="privacyConsent"]';
-export const BOT_CHECK_FIELD = 'g-recaptcha-response';
 
 /** SPEC §5: named fields that are not checkboxes, checked checkboxes, and the bot-check token. */
 export function buildPayload(form: HTMLFormElement, token: string): FormData {

@@ -6,7 +6,8 @@ import { isHtmxRequest, ViewRenderer } from '../common/rendering/view-renderer.s
 import { DEFAULT_LOCALE, type Locale, localeFromPath } from '../routing/locales.js';
 import { AllExceptionsFilter } from '../common/all-exceptions.filter.js';
 import { FormValidationError } from './form-validation.error.js';
-import { BOT_CHECK_FIELD, formContextOf } from './form.guard.js';
+import { BOT_CHECK_FIELD } from '../../views/components/bot-check-field.js';
+import { formContextOf } from './form.guard.js';
 import { typedValues } from './validation.pipe.js';
 
 /**

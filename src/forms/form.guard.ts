@@ -1,6 +1,7 @@
 import { type CanActivate, type ExecutionContext, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { ModuleRef, Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
+import { BOT_CHECK_FIELD } from '../../views/components/bot-check-field.js';
 import { AppError } from '../common/errors.js';
 import { AppConfig } from '../config/config.js';
 import { BotCheckService, BotCheckUnavailableError } from './bot-check.service.js';
@@ -10,7 +11,6 @@ import { RateLimits } from './rate-limits.service.js';
 
 export const FORM_OPTIONS = Symbol('formOptions');
 const FORM_CONTEXT = Symbol('formContext');
-export const BOT_CHECK_FIELD = 'g-recaptcha-response';
 
 type WithFormContext = FastifyRequest & { [FORM_CONTEXT]?: { options: FormOptions; view: FormView } };
 

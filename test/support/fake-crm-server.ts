@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { FIXTURES_DIR } from '../../src/common/paths.js';
 import type { SourceAAppointment, SourceAPerson, SourceAProperty } from '../../src/estates/sources/source-a/source-a.types.js';
 import type { SourceBAppointment, SourceBListing } from '../../src/estates/sources/source-b/source-b.types.js';
+import { text } from 'node:stream/consumers';
 
 export const FAKE_A_CREDENTIALS = { clientId: 'agency-42', apiKey: 'secret-key', serverId: 'srv-1' };
 export const FAKE_B_TOKEN = 'feed-token';
@@ -73,12 +74,12 @@ export class FakeCrmServer {
       const path = url.pathname.slice(2);
       if (request.method === 'POST' && path === '/api/v1/contact') {
         if (this.failing(this.leads)) return send(500, { error: 'boom' });
-        this.leads.a.push(JSON.parse(await readBody(request)) as Record<string, unknown>);
+        this.leads.a.push(JSON.parse(await text(request)) as Record<string, unknown>);
         return send(201, { contact_id: this.leads.a.length });
       }
       if (request.method === 'GET' && path === '/api/v1/appointments') return send(200, this.sourceA.appointments);
       if (request.method === 'POST' && path === '/api/v1/property/search') {
-        const body = JSON.parse(await readBody(request)) as { paging: { page: number; size: number } };
+        const body = JSON.parse(await text(request)) as { paging: { page: number; size: number } };
         const { page, size } = body.paging;
         const all = this.sourceA.properties.map((property) => ({ property_id: property.property_id!, updated_at: String(property.updated_at) }));
         return send(200, { paging: { page, size, total: all.length }, properties: all.slice((page - 1) * size, page * size) });
@@ -99,7 +100,7 @@ export class FakeCrmServer {
     if (url.pathname === '/b/leads' && request.method === 'POST') {
       if (request.headers.authorization !== `Bearer ${FAKE_B_TOKEN}`) return send(401, { error: 'unauthorized' });
       if (this.failing(this.leads)) return send(500, { error: 'boom' });
-      this.leads.b.push(JSON.parse(await readBody(request)) as Record<string, unknown>);
+      this.leads.b.push(JSON.parse(await text(request)) as Record<string, unknown>);
       return send(202, { ok: true });
     }
 
@@ -119,15 +120,6 @@ export class FakeCrmServer {
   }
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => resolve(body));
-    request.on('error', reject);
-  });
-}
 
 /** The app's configuration pointing both sources at the fake server. */
 export function fakeCrmEnv(server: FakeCrmServer): Record<string, string> {

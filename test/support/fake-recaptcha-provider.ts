@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { text } from 'node:stream/consumers';
 
 /**
  * A local stand-in for Google reCAPTCHA v3 at the HTTP boundary, for a production-configured app: `/recaptcha/api.js`
@@ -55,7 +56,7 @@ export class FakeRecaptchaProvider {
     }
     if (request.method === 'POST' && url.pathname === '/recaptcha/api/token') {
       // The script asks here for a token, as Google's does through its iframe.
-      const body = new URLSearchParams(await readBody(request));
+      const body = new URLSearchParams(await text(request));
       const token = randomBytes(24).toString('base64url');
       this.issued.set(token, JSON.stringify({ siteKey: body.get('k'), action: body.get('action') }));
       response.writeHead(200, { 'Content-Type': 'text/plain', 'Access-Control-Allow-Origin': '*' });
@@ -63,7 +64,7 @@ export class FakeRecaptchaProvider {
       return;
     }
     if (request.method === 'POST' && url.pathname === '/recaptcha/api/siteverify') {
-      const body = new URLSearchParams(await readBody(request));
+      const body = new URLSearchParams(await text(request));
       const issued = this.issued.get(body.get('response') ?? '');
       const errors: string[] = [];
       if (body.get('secret') !== this.secret) errors.push('invalid-input-secret');
@@ -106,12 +107,3 @@ function send404(response: ServerResponse): void {
   response.end('not found');
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => resolve(body));
-    request.on('error', reject);
-  });
-}

@@ -8,6 +8,7 @@ import { loadConfig } from '../../../../src/config/config.js';
 import { contentSecurityPolicy } from '../../../../src/create-app.js';
 import { ErrorAlert } from '../../../../views/fragments/error-alert.js';
 import { renderFragment } from '../../../../views/render.js';
+import { text } from 'node:stream/consumers';
 
 const ROOT = join(__dirname, '../../../..');
 const ASSETS_DIR = join(ROOT, 'public/assets');
@@ -141,12 +142,6 @@ export const PHOTO_SIZES: ReadonlyArray<readonly [number, number]> = [
   [1600, 1067], [1200, 1200], [1600, 1067], [1600, 1067], [1600, 1067], [1600, 1067],
 ];
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /**
  * A tiny server for the island tests: the page (rendered by `renderPage`), the built assets, generated photos
  * and map tiles, a consent endpoint like the app's, and form endpoints whose answer the test chooses.
@@ -212,7 +207,7 @@ export async function startIslandServer(renderPage: (request: PageRequest) => st
     }
 
     if (path === '/consent' && request.method === 'POST') {
-      const choice = new URLSearchParams(await readBody(request)).get('choice') ?? 'declined';
+      const choice = new URLSearchParams(await text(request)).get('choice') ?? 'declined';
       return response
         .writeHead(200, {
           'set-cookie': `immo_consent=${choice}; Path=/; SameSite=Lax`,
@@ -223,7 +218,7 @@ export async function startIslandServer(renderPage: (request: PageRequest) => st
     }
 
     if (path.startsWith('/forms/') && request.method === 'POST') {
-      const body = await readBody(request);
+      const body = await text(request);
       state.posts.push({ path, fields: [...new URLSearchParams(body).entries()], htmx: request.headers['hx-request'] === 'true' });
       await gate?.promise;
       switch (state.formOutcome) {

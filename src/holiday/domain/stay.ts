@@ -142,7 +142,10 @@ export function stayProblems(
   return problems;
 }
 
+/** yyyy-mm-dd in Brussels; built once, as ICU formatters are heavy (see holiday-format.ts). */
+const BELGIAN_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Brussels', year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** Today's date in Belgium, where every unit is: a stay's "past" follows the agency's calendar, not the server's. */
 export function todayInBelgium(now: Date = new Date()): IsoDate {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Brussels', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return BELGIAN_DAY.format(now);
 }

@@ -1,3 +1,4 @@
+import type { SourceName } from '../estates/domain/estate.js';
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /** PLANNED: booked. CANCELLED: by the visitor on the site, or in the CRM. */
@@ -18,7 +19,7 @@ export class AppointmentEntity {
   publicId!: string;
 
   @Column({ type: 'varchar', length: 1 })
-  source!: 'A' | 'B';
+  source!: SourceName;
 
   @Column({ name: 'source_id', type: 'varchar', length: 64 })
   sourceId!: string;

@@ -456,8 +456,8 @@ export class AppConfig {
   SOURCE_B_LEAD_WEBHOOK_URL: string | undefined = undefined;
 
   /** Which CRM gets a lead that is about no listing (the contact form without a reference). */
-  @IsIn(['A', 'B'])
-  LEAD_DEFAULT_SOURCE: 'A' | 'B' = 'A';
+  @IsIn(['A', 'B', 'W'])
+  LEAD_DEFAULT_SOURCE: 'A' | 'B' | 'W' = 'A';
 
   /** Attempts per lead delivery; the delay between them doubles from LEAD_RETRY_DELAY_SECONDS. */
   @Transform(toInt)

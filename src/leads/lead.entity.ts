@@ -1,3 +1,4 @@
+import type { SourceName } from '../estates/domain/estate.js';
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** What the visitor did on the site that the agency should follow up. */
@@ -22,7 +23,7 @@ export class LeadEntity {
 
   /** The CRM the lead goes to: the listing's source, or LEAD_DEFAULT_SOURCE. */
   @Column({ type: 'varchar', length: 1 })
-  source!: 'A' | 'B';
+  source!: SourceName;
 
   @Column({ name: 'estate_id', type: 'integer', nullable: true })
   estateId!: number | null;

@@ -9,7 +9,8 @@ import type { LocalizedText } from '../../i18n/localized-text.js';
  * sales rep's picture) are http(s) only and colours are plain CSS colours, checked by the mappers.
  */
 
-export type SourceName = 'A' | 'B';
+/** A: Zabun, B: Immo's published feed (docs/feed), W: Whise. One letter: it is stored in varchar(1) columns. */
+export type SourceName = 'A' | 'B' | 'W';
 
 export const STATUSES = ['FOR_SALE', 'TO_RENT', 'TAKE_OVER', 'SOLD', 'RENTED', 'TAKEN_OVER'] as const;
 export type Status = (typeof STATUSES)[number];

@@ -111,7 +111,7 @@ export class EstateSyncService {
         for await (const record of source.fetchAll()) {
           budget.throwIfAborted();
           if (record.ok) estates.push(record.estate);
-          else skipped.push({ sourceId: record.sourceId, error: record.error });
+          else if ('error' in record) skipped.push({ sourceId: record.sourceId, error: record.error });
         }
       });
     } catch (error) {

@@ -1,3 +1,4 @@
+import type { SourceName } from '../domain/estate.js';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { Estate } from '../domain/estate.js';
 
@@ -22,7 +23,7 @@ export class EstateEntity {
   id!: number;
 
   @Column({ type: 'varchar', length: 1 })
-  source!: 'A' | 'B';
+  source!: SourceName;
 
   @Column({ name: 'source_id', type: 'varchar', length: 64 })
   sourceId!: string;

@@ -1,7 +1,7 @@
 import type { Estate } from '../../domain/estate.js';
 import type { SourceAppointment } from '../appointment-source.port.js';
 import { mapSourceAAppointment } from '../appointment-mappers.js';
-import { type EstateSource, type SourceRecord, SourceUnavailableError } from '../estate-source.port.js';
+import { type EstateSource, type SourceHealth, type SourceRecord, SourceUnavailableError } from '../estate-source.port.js';
 import { currentFetchBudget, HttpStatusError } from '../http-client.js';
 import { proxiedImageUrl } from '../image-url.js';
 import type { SourceAApi } from './source-a.api.js';
@@ -21,8 +21,14 @@ function reason(error: unknown): string {
  */
 export class SourceA implements EstateSource {
   readonly name = 'A' as const;
+  readonly label = 'Zabun';
+  readonly incremental = false;
 
   constructor(private readonly api: SourceAApi) {}
+
+  async health(): Promise<SourceHealth> {
+    return { authenticated: true };
+  }
 
   async fetchAppointments(): Promise<readonly SourceAppointment[]> {
     const raw = await this.api.appointments();

@@ -1,6 +1,6 @@
 import type { SourceAppointment } from '../appointment-source.port.js';
 import { mapSourceBAppointment } from '../appointment-mappers.js';
-import { type EstateSource, type SourceRecord, SourceUnavailableError } from '../estate-source.port.js';
+import { type EstateSource, type SourceHealth, type SourceRecord, SourceUnavailableError } from '../estate-source.port.js';
 import { currentFetchBudget } from '../http-client.js';
 import type { SourceBApi } from './source-b.api.js';
 import { mapSourceBListing, sourceBRecordId } from './source-b.mapper.js';
@@ -9,8 +9,14 @@ import type { SourceBListing } from './source-b.types.js';
 /** Source B: reads every page of the feed first (a broken feed leaves the cache alone), then maps. */
 export class SourceB implements EstateSource {
   readonly name = 'B' as const;
+  readonly label = 'feed';
+  readonly incremental = false;
 
   constructor(private readonly api: SourceBApi) {}
+
+  async health(): Promise<SourceHealth> {
+    return { authenticated: true };
+  }
 
   async fetchAppointments(): Promise<readonly SourceAppointment[]> {
     const raw = await this.api.appointments();

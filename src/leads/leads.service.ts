@@ -103,6 +103,7 @@ export class LeadsService implements OnApplicationBootstrap {
         contact: { name: lead.name, email: lead.email, phone: lead.phone },
         message: lead.message,
         propertyId: lead.sourceEstateId,
+        searchProfile: null,
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

@@ -1,9 +1,22 @@
-import type { SourceName } from '../domain/estate.js';
+import type { HeadType, SourceName } from '../domain/estate.js';
 import { HttpStatusError } from './http-client.js';
+
+/** A keep-me-informed search as a CRM's search profile: what the visitor asked to be told about. */
+export interface SearchProfile {
+  readonly transaction: 'buy' | 'rent' | null;
+  readonly headTypes: readonly HeadType[];
+  readonly subTypes: readonly string[];
+  /** City names or zip codes, as the visitor chose them. */
+  readonly locations: readonly string[];
+  readonly priceMin: number | null;
+  readonly priceMax: number | null;
+  readonly bedroomsMin: number | null;
+}
 
 /** A website lead as a CRM receives it. */
 export interface LeadPayload {
   readonly id: string;
+  /** extra-info, send-to-friend, contact, subscription, cancellation, booking (leads/lead.entity.ts). */
   readonly kind: string;
   readonly createdAt: string;
   readonly locale: string;
@@ -11,6 +24,8 @@ export interface LeadPayload {
   readonly message: string;
   /** The listing the lead is about, by the CRM's own id. */
   readonly propertyId: string | null;
+  /** For a confirmed subscription: the search it keeps (a CRM that has search profiles stores it as one). */
+  readonly searchProfile: SearchProfile | null;
 }
 
 /** Where a source takes website leads. `deliver` throws when the CRM did not accept it (the job retries). */

@@ -10,6 +10,7 @@ import { Subscriptions1795800000000 } from './1795800000000-Subscriptions.js';
 import { HolidayRentals1795600000000 } from './1795600000000-HolidayRentals.js';
 import { AppointmentConfirmations1795900000000 } from './1795900000000-AppointmentConfirmations.js';
 import { PublicPrice1795900001000 } from './1795900001000-PublicPrice.js';
+import { ListingIdsAndIncrementalSync1796000000000 } from './1796000000000-ListingIdsAndIncrementalSync.js';
 
 /** Every migration in order; a newly generated migration is added at the end. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   HolidayRentals1795600000000,
   AppointmentConfirmations1795900000000,
   PublicPrice1795900001000,
+  ListingIdsAndIncrementalSync1796000000000,
 ];

@@ -1,40 +1,72 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
+import { parseArgs } from 'node:util';
 import { startupFailureText } from './common/startup-error.js';
 import { type AppConfig, loadConfig } from './config/config.js';
 import type { SyncReport } from './estates/persistence/estate-sync.service.js';
 import { EstateSyncService } from './estates/persistence/estate-sync.service.js';
+import { createEstateSources } from './estates/sources/create-estate-sources.js';
+import { checkSource, describeSourceCheck, sourceCheckPassed } from './estates/sources/source-check.js';
 import { SyncModule } from './sync.module.js';
 
 function describe(report: SyncReport): string {
-  const lines = report.sources.map((source) =>
-    source.ok
-      ? `  source ${source.source}: ${source.fetched} fetched, ${source.inserted} new, ${source.updated} updated, ` +
-        `${source.unchanged} unchanged, ${source.removed} removed, ${source.skipped.length} skipped`
-      : `  source ${source.source}: FAILED (${source.error}); cached listings kept`,
-  );
+  const lines = report.sources.map((source) => {
+    if (!source.ok) return `  source ${source.source}: FAILED (${source.error}); cached listings kept`;
+    const hidden = Object.entries(source.hidden).map(([why, count]) => `${count} ${why}`);
+    return (
+      `  source ${source.source} (${source.mode}): ${source.fetched} fetched, ${source.inserted} new, ${source.updated} updated, ` +
+      `${source.unchanged} unchanged, ${source.removed} removed, ${source.skipped.length} skipped` +
+      (hidden.length ? `; not shown: ${hidden.join(', ')}` : '')
+    );
+  });
   return [`sync finished in ${report.durationMs} ms; ${report.cached} listings cached`, ...lines].join('\n');
 }
 
 /**
- * One sync in a process of its own (no HTTP server, no mail sender): pulls both sources once into the cache. What
+ * One sync in a process of its own (no HTTP server, no mail sender): pulls every source once into the cache. What
  * follows from it is queued in the database for the web app: the change feed tells the replicas which pages changed,
  * and the appointment sync queues the visitors' confirmations as a job in its own transaction.
  */
-export async function runSync(config: AppConfig): Promise<SyncReport> {
+export async function runSync(config: AppConfig, options: { readonly full?: boolean } = {}): Promise<SyncReport> {
   const app = await NestFactory.createApplicationContext(SyncModule.forRoot(config), { bufferLogs: true });
   try {
     app.useLogger(app.get(Logger));
-    return await app.get(EstateSyncService).syncAll();
+    return await app.get(EstateSyncService).syncAll(undefined, options);
   } finally {
     await app.close();
   }
 }
 
-/** `npm run sync`: pulls both sources once into the cache and prints what changed. Exit 1 if a source failed. */
+/**
+ * The go-live check: each configured source's health call and a read as the sync would do it, printed per source.
+ * It touches no database. Exit 1 if a source fails (not authenticated, unreadable, or nothing to show).
+ */
+export async function runCheck(config: AppConfig, sample?: number): Promise<{ text: string; passed: boolean }> {
+  const limits = { maxPages: config.SYNC_MAX_PAGES, maxRecords: config.SYNC_MAX_RECORDS, maxBytes: config.SYNC_MAX_BYTES };
+  const reports = [];
+  for (const source of createEstateSources(config)) reports.push(await checkSource(source, limits, sample));
+  return { text: reports.map(describeSourceCheck).join('\n'), passed: reports.every(sourceCheckPassed) };
+}
+
+const USAGE = 'usage: npm run sync [-- --full | --check [--sample N]]';
+
+/**
+ * `npm run sync`: pulls every source once into the cache and prints what changed (`--full`: a full reconciliation
+ * even where an incremental sync is due). `npm run sync -- --check` (or `npm run crm:check`): the go-live check.
+ */
 async function main(): Promise<void> {
-  const report = await runSync(loadConfig());
+  const { values } = parseArgs({ options: { full: { type: 'boolean' }, check: { type: 'boolean' }, sample: { type: 'string' } } });
+  const sample = values.sample === undefined ? undefined : Number(values.sample);
+  if (sample !== undefined && !(Number.isInteger(sample) && sample > 0)) throw new Error(`--sample must be a positive whole number. ${USAGE}`);
+  const config = loadConfig();
+  if (values.check) {
+    const { text, passed } = await runCheck(config, sample);
+    console.log(text);
+    process.exitCode = passed ? 0 : 1;
+    return;
+  }
+  const report = await runSync(config, { full: values.full });
   console.log(describe(report));
   process.exitCode = report.sources.every((source) => source.ok) ? 0 : 1;
 }

@@ -262,6 +262,15 @@ export class AppConfig {
   @Min(1)
   SYNC_TIMEOUT_SECONDS = 600;
 
+  /**
+   * Hours between full reconciliations of a source that can sync incrementally (Zabun): in between, a sync asks only
+   * for what changed; a full read also sees listings deleted in the CRM. 0: every sync is a full one.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  SYNC_RECONCILE_HOURS = 24;
+
   // --- Holiday rentals ---
 
   /**

@@ -9,10 +9,12 @@ import { RateLimitEntity } from '../forms/rate-limit.entity.js';
 import { MailEntity } from '../mail/mail.entity.js';
 import { LeadEntity } from '../leads/lead.entity.js';
 import { ListingEventEntity } from '../estates/persistence/listing-event.entity.js';
+import { ListingIdEntity } from '../estates/persistence/listing-id.entity.js';
+import { SourceSyncStateEntity } from '../estates/persistence/source-sync-state.entity.js';
 import { SubscriptionDeliveryEntity } from '../subscriptions/subscription-delivery.entity.js';
 import { SubscriptionEntity } from '../subscriptions/subscription.entity.js';
 import { SubscriptionTokenEntity } from '../subscriptions/subscription-token.entity.js';
 import { SettingEntity } from '../settings/setting.entity.js';
 
 /** Every TypeORM entity; listed explicitly so the app, the tests and the CLI load the same set. */
-export const ENTITIES = [SettingEntity, AppointmentEntity, HolidayRentalUnitEntity, EstateEntity, InquiryEntity, MailEntity, FormSubmissionEntity, RateLimitEntity, LeadEntity, SubscriptionEntity, ListingEventEntity, SubscriptionDeliveryEntity, SubscriptionTokenEntity, HolidayAvailabilityEntity, HolidayBookingRequestEntity];
+export const ENTITIES = [SettingEntity, AppointmentEntity, HolidayRentalUnitEntity, EstateEntity, InquiryEntity, MailEntity, FormSubmissionEntity, RateLimitEntity, LeadEntity, SubscriptionEntity, ListingEventEntity, SubscriptionDeliveryEntity, SubscriptionTokenEntity, HolidayAvailabilityEntity, HolidayBookingRequestEntity, ListingIdEntity, SourceSyncStateEntity];

@@ -1,3 +1,4 @@
+import type { SearchProfile } from '../estates/sources/lead-sink.port.js';
 import type { SourceName } from '../estates/domain/estate.js';
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 
@@ -47,6 +48,10 @@ export class LeadEntity {
 
   @Column({ type: 'text' })
   message!: string;
+
+  /** A confirmed subscription's search, for CRMs that store it as a search profile; null for other leads. */
+  @Column({ name: 'search_profile', type: 'jsonb', nullable: true })
+  searchProfile!: SearchProfile | null;
 
   @Column({ type: 'varchar', length: 10, default: 'PENDING' })
   status!: LeadStatus;

@@ -5,7 +5,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/config.js';
 import { EstateEntity } from '../estates/persistence/estate.entity.js';
 import { createLeadSinks } from '../estates/sources/create-lead-sinks.js';
-import type { LeadSink } from '../estates/sources/lead-sink.port.js';
+import type { LeadSink, SearchProfile } from '../estates/sources/lead-sink.port.js';
 import { type Job, JobQueue } from '../jobs/job-queue.js';
 import type { SourceName } from '../estates/domain/estate.js';
 import { LeadEntity, type LeadKind } from './lead.entity.js';
@@ -24,6 +24,8 @@ export interface LeadInput {
   readonly email: string;
   readonly phone?: string | null;
   readonly message?: string;
+  /** A confirmed subscription's search. */
+  readonly searchProfile?: SearchProfile | null;
 }
 
 /**
@@ -70,6 +72,7 @@ export class LeadsService implements OnApplicationBootstrap {
       email: input.email,
       phone: input.phone || null,
       message: input.message ?? '',
+      searchProfile: input.searchProfile ?? null,
       status: 'PENDING',
       attempts: 0,
       lastError: null,
@@ -103,7 +106,7 @@ export class LeadsService implements OnApplicationBootstrap {
         contact: { name: lead.name, email: lead.email, phone: lead.phone },
         message: lead.message,
         propertyId: lead.sourceEstateId,
-        searchProfile: null,
+        searchProfile: lead.searchProfile,
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

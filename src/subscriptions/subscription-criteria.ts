@@ -1,3 +1,4 @@
+import type { SearchProfile } from '../estates/sources/lead-sink.port.js';
 import { enumLabel } from '../estates/domain/enum-labels.js';
 import type { Estate } from '../estates/domain/estate.js';
 import { formatCurrency } from '../estates/domain/format.js';
@@ -66,4 +67,18 @@ export function criteriaFormValues(stored: StoredCriteria): Record<string, strin
   const values: Record<string, string | string[]> = {};
   for (const key of new Set(params.keys())) values[key] = key === 'headTypes' || key === 'subTypes' ? params.getAll(key) : (params.get(key) ?? '');
   return values;
+}
+
+/** The search as a CRM's search profile (the lead of a confirmed subscription): the criteria a CRM can store. */
+export function searchProfileOf(stored: StoredCriteria): SearchProfile {
+  const criteria = searchCriteriaOf(stored);
+  return {
+    transaction: criteria.transaction,
+    headTypes: criteria.headTypes,
+    subTypes: criteria.subTypes,
+    locations: criteria.locations,
+    priceMin: criteria.priceMin,
+    priceMax: criteria.priceMax,
+    bedroomsMin: criteria.bedroomsMin,
+  };
 }

@@ -13,7 +13,7 @@ import type { Locale } from '../routing/locales.js';
 import { urlFor } from '../routing/routes.js';
 import { type DigestFrequency, SubscriptionEntity, type StoredCriteria } from './subscription.entity.js';
 import { SubscriptionRepository } from './subscription.repository.js';
-import { describeCriteria } from './subscription-criteria.js';
+import { describeCriteria, searchProfileOf } from './subscription-criteria.js';
 import { isWellFormedToken } from './subscription-token.js';
 
 const HOUR_MS = 3600_000;
@@ -125,7 +125,11 @@ export class SubscriptionService {
       const now = new Date();
       await manager.update(SubscriptionEntity, { id: row.id }, { status: 'active', confirmedAt: now, expiresAt: null, updatedAt: now });
       const search = describeCriteria(row.criteria, this.translations.forLocale(this.config.AGENCY_LOCALE));
-      await this.leads.record('subscription', { locale: row.locale, name: row.name ?? '', email: row.email ?? '', message: search.join('\n') }, manager);
+      await this.leads.record(
+        'subscription',
+        { locale: row.locale, name: row.name ?? '', email: row.email ?? '', message: search.join('\n'), searchProfile: searchProfileOf(row.criteria) },
+        manager,
+      );
       return { kind: 'ok', subscription: { ...row, status: 'active', confirmedAt: now, expiresAt: null } } as const;
     });
     if (result.kind === 'ok' && !result.already) this.leads.kick();

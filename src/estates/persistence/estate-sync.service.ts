@@ -1,21 +1,28 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, Not } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { AppConfig } from '../../config/config.js';
 import { ChangeFeed } from '../../database/change-feed.js';
 import { AppointmentSyncService } from '../../appointments/appointment-sync.service.js';
 import type { Estate, SourceName } from '../domain/estate.js';
-import type { EstateSource } from '../sources/estate-source.port.js';
+import type { EstateSource, FetchOptions } from '../sources/estate-source.port.js';
 import { FetchBudget, withFetchBudget } from '../sources/http-client.js';
 import { EstateEntity } from './estate.entity.js';
 import { flattenEstate, toRow } from './estate-record.js';
 import { ListingEventEntity } from './listing-event.entity.js';
 import { listingEvents } from './listing-events.js';
+import { assignListingIds, withSiteIds } from './listing-ids.js';
+import { SourceSyncStateEntity } from './source-sync-state.entity.js';
 
 /** The configured sources (A and B), provided by the estates module. */
 export const ESTATE_SOURCES = Symbol('ESTATE_SOURCES');
 
 const UPSERT_CHUNK = 100;
+/** An incremental sync asks for changes since the last one started, less this much (clocks and slow commits). */
+const INCREMENTAL_OVERLAP_MS = 10 * 60 * 1000;
+
+/** full: everything the source publishes (what is not in it is removed); incremental: only what changed. */
+export type SyncMode = 'full' | 'incremental';
 /** Ids per change notification: well under PostgreSQL's 8,000-byte NOTIFY limit. */
 const PUBLISH_CHUNK = 500;
 
@@ -26,10 +33,13 @@ export interface SkippedRecord {
 
 export interface SourceSyncReport {
   readonly source: SourceName;
+  readonly mode: SyncMode;
   /** false: the source could not be read; its cached listings were left as they were. */
   readonly ok: boolean;
   readonly error?: string;
   readonly fetched: number;
+  /** Records the CRM holds but the site must not show (unpublished, archived, not public), by reason. */
+  readonly hidden: Readonly<Record<string, number>>;
   readonly inserted: number;
   readonly updated: number;
   readonly unchanged: number;
@@ -44,8 +54,17 @@ export interface SyncReport {
   readonly cached: number;
 }
 
-function failed(source: SourceName, error: string): SourceSyncReport {
-  return { source, ok: false, error, fetched: 0, inserted: 0, updated: 0, unchanged: 0, removed: 0, skipped: [] };
+function failed(source: SourceName, mode: SyncMode, error: string): SourceSyncReport {
+  return { source, mode, ok: false, error, fetched: 0, hidden: {}, inserted: 0, updated: 0, unchanged: 0, removed: 0, skipped: [] };
+}
+
+/** What one read of a source gave. */
+interface SourceRead {
+  readonly estates: Estate[];
+  readonly skipped: SkippedRecord[];
+  /** Source ids of records the site must not show. */
+  readonly hiddenIds: string[];
+  readonly hidden: Record<string, number>;
 }
 
 function reason(error: unknown): string {
@@ -55,6 +74,9 @@ function reason(error: unknown): string {
 /**
  * Pulls every source and makes the cache equal to what each one publishes: new listings are
  * inserted, changed ones updated, unchanged ones not written, vanished or unpublished ones removed.
+ * A source that can tell what changed (`incremental`) is asked only for that between full
+ * reconciliations (SYNC_RECONCILE_HOURS); only a full read sees listings deleted in the CRM.
+ * Every listing gets its site id from the id registry (listing-ids.ts), so sources never collide.
  * A source that fails is left alone; a bad record is skipped and reported, the rest goes through.
  * Each source may read at most SYNC_MAX_PAGES pages, SYNC_MAX_RECORDS records and SYNC_MAX_BYTES
  * bytes per run, and the whole run stops after SYNC_TIMEOUT_SECONDS: a source over a limit fails
@@ -78,20 +100,20 @@ export class EstateSyncService {
    * Runs a sync, or joins the one already running (the schedule and the CLI never overlap in one
    * process). `signal` stops it early (the job's own, aborted when this process stops).
    */
-  syncAll(signal?: AbortSignal): Promise<SyncReport> {
-    this.running ??= this.run(signal).finally(() => {
+  syncAll(signal?: AbortSignal, options: { readonly full?: boolean } = {}): Promise<SyncReport> {
+    this.running ??= this.run(signal, options.full === true).finally(() => {
       this.running = null;
     });
     return this.running;
   }
 
-  private async run(signal?: AbortSignal): Promise<SyncReport> {
+  private async run(signal: AbortSignal | undefined, forceFull: boolean): Promise<SyncReport> {
     const started = performance.now();
     const deadline = AbortSignal.timeout(this.config.SYNC_TIMEOUT_SECONDS * 1000);
     const runSignal = signal ? AbortSignal.any([deadline, signal]) : deadline;
     const reports: SourceSyncReport[] = [];
     for (const source of this.sources) {
-      const report = await this.syncSource(source, runSignal);
+      const report = await this.syncSource(source, runSignal, forceFull);
       reports.push(report);
       this.log(report);
     }
@@ -99,28 +121,59 @@ export class EstateSyncService {
     return { sources: reports, durationMs: Math.round(performance.now() - started), cached };
   }
 
-  private async syncSource(source: EstateSource, signal: AbortSignal): Promise<SourceSyncReport> {
-    const estates: Estate[] = [];
-    const skipped: SkippedRecord[] = [];
+  private async syncSource(source: EstateSource, signal: AbortSignal, forceFull: boolean): Promise<SourceSyncReport> {
+    const startedAt = new Date();
+    const state = await this.dataSource.getRepository(SourceSyncStateEntity).findOneBy({ source: source.name });
+    const mode = this.modeFor(source, state, startedAt, forceFull);
     const budget = new FetchBudget(
       { maxPages: this.config.SYNC_MAX_PAGES, maxRecords: this.config.SYNC_MAX_RECORDS, maxBytes: this.config.SYNC_MAX_BYTES },
       signal,
     );
+    let read: SourceRead;
     try {
-      await withFetchBudget(budget, async () => {
-        for await (const record of source.fetchAll()) {
-          budget.throwIfAborted();
-          if (record.ok) estates.push(record.estate);
-          else if ('error' in record) skipped.push({ sourceId: record.sourceId, error: record.error });
-        }
-      });
+      const options: FetchOptions =
+        mode === 'incremental' && state
+          ? { since: new Date(state.lastSyncStartedAt.getTime() - INCREMENTAL_OVERLAP_MS), projectOf: await this.projectsOfUnits(source.name) }
+          : {};
+      read = await withFetchBudget(budget, () => this.read(source, options, budget));
     } catch (error) {
-      return failed(source.name, reason(error));
+      return failed(source.name, mode, reason(error));
     }
-    const { report, changedIds } = await this.store(source.name, estates, skipped);
+    const { report, changedIds } = await this.store(source.name, mode, read, startedAt);
     await this.publish(changedIds);
     await this.syncAppointments(source, budget);
     return report;
+  }
+
+  /** Incremental only when the source can, has been fully read once, and its last full read is recent enough. */
+  private modeFor(source: EstateSource, state: SourceSyncStateEntity | null, now: Date, forceFull: boolean): SyncMode {
+    if (forceFull || !source.incremental || !state || this.config.SYNC_RECONCILE_HOURS === 0) return 'full';
+    const fullAge = now.getTime() - state.lastFullSyncStartedAt.getTime();
+    return fullAge < this.config.SYNC_RECONCILE_HOURS * 3600 * 1000 ? 'incremental' : 'full';
+  }
+
+  private async read(source: EstateSource, options: FetchOptions, budget: FetchBudget): Promise<SourceRead> {
+    const read: SourceRead = { estates: [], skipped: [], hiddenIds: [], hidden: {} };
+    for await (const record of source.fetchAll(options)) {
+      budget.throwIfAborted();
+      if (record.ok) read.estates.push(record.estate);
+      else if ('error' in record) read.skipped.push({ sourceId: record.sourceId, error: record.error });
+      else {
+        read.hiddenIds.push(record.sourceId);
+        read.hidden[record.hidden] = (read.hidden[record.hidden] ?? 0) + 1;
+      }
+    }
+    return read;
+  }
+
+  /** Each cached unit's project, by source ids: an incremental read that sees a changed unit re-reads its project. */
+  private async projectsOfUnits(source: SourceName): Promise<(unitSourceId: string) => string | null> {
+    const rows: Array<{ unit: string; project: string }> = await this.dataSource.query(
+      `SELECT u.source_id AS unit, p.source_id AS project FROM estates u JOIN estates p ON p.id = u.parent_id WHERE u.source = $1`,
+      [source],
+    );
+    const projects = new Map(rows.map((row) => [row.unit, row.project]));
+    return (unitSourceId) => projects.get(unitSourceId) ?? null;
   }
 
   /**
@@ -151,25 +204,24 @@ export class EstateSyncService {
    * Also answers which listings' pages changed: the rows inserted, updated or removed, and the
    * projects whose units are among them (a project page shows its units).
    */
-  private store(name: SourceName, estates: readonly Estate[], skipped: SkippedRecord[]): Promise<{ report: SourceSyncReport; changedIds: number[] }> {
+  private store(
+    name: SourceName,
+    mode: SyncMode,
+    read: SourceRead,
+    startedAt: Date,
+  ): Promise<{ report: SourceSyncReport; changedIds: number[] }> {
     const syncedAt = new Date();
+    const { skipped } = read;
     return this.dataSource.transaction(async (manager) => {
+      const siteIds = await assignListingIds(manager, name, read.estates.flatMap((estate) => [estate, ...estate.children]));
+      const estates = read.estates.map((estate) => withSiteIds(estate, siteIds));
       const rows = new Map<number, EstateEntity>();
       for (const estate of estates.flatMap(flattenEstate)) {
         if (rows.has(estate.id)) {
-          skipped.push({ sourceId: estate.sourceId, error: `duplicate id ${estate.id} in source ${name}` });
+          skipped.push({ sourceId: estate.sourceId, error: `listed twice in source ${name}` });
           continue;
         }
         rows.set(estate.id, toRow(estate, syncedAt));
-      }
-
-      // Ids must not overlap between sources: a listing of another source keeps its id.
-      const taken = rows.size
-        ? await manager.find(EstateEntity, { select: { id: true }, where: { id: In([...rows.keys()]), source: Not(name) } })
-        : [];
-      for (const { id } of taken) {
-        skipped.push({ sourceId: rows.get(id)!.sourceId, error: `id ${id} already belongs to another source` });
-        rows.delete(id);
       }
 
       const cached = await manager.find(EstateEntity, {
@@ -186,7 +238,9 @@ export class EstateSyncService {
       // The listing's history (first seen, price, status) for alert digests, committed with the change itself.
       const events = listingEvents(new Map(cached.map((row) => [row.id, row])), changed, syncedAt);
       for (let i = 0; i < events.length; i += UPSERT_CHUNK) await manager.insert(ListingEventEntity, events.slice(i, i + UPSERT_CHUNK));
-      const vanishedRows = cached.filter((row) => !rows.has(row.id) && !kept.has(row.sourceId));
+      const hiddenSourceIds = new Set(read.hiddenIds);
+      const hidden = { sourceIds: hiddenSourceIds, siteIds: new Set(cached.filter((row) => hiddenSourceIds.has(row.sourceId)).map((row) => row.id)) };
+      const vanishedRows = cached.filter((row) => this.vanished(mode, row, rows, kept, hidden));
       const vanished = vanishedRows.map((row) => row.id);
       if (vanished.length > 0) await manager.delete(EstateEntity, { id: In(vanished) });
 
@@ -196,10 +250,14 @@ export class EstateSyncService {
       const touched = [...changed, ...vanishedRows];
       const parents = touched.flatMap((row) => [row.parentId, previousParent.get(row.id) ?? null]).filter((id): id is number => id !== null);
       const changedIds = [...new Set([...touched.map((row) => row.id), ...parents])];
+      const stateRow = { source: name, lastSyncStartedAt: startedAt };
+      await manager.upsert(SourceSyncStateEntity, mode === 'full' ? { ...stateRow, lastFullSyncStartedAt: startedAt } : stateRow, ['source']);
       const report: SourceSyncReport = {
         source: name,
+        mode,
         ok: true,
         fetched: estates.length,
+        hidden: read.hidden,
         inserted,
         updated: changed.length - inserted,
         unchanged: rows.size - changed.length,
@@ -210,14 +268,33 @@ export class EstateSyncService {
     });
   }
 
+  /**
+   * Whether a cached row goes: in a full read, every row the source no longer lists (but one whose record could not
+   * be mapped this time keeps its last good version); in an incremental one, only hidden listings, their units, and
+   * units no longer listed by a project that was read.
+   */
+  private vanished(
+    mode: SyncMode,
+    row: Pick<EstateEntity, 'id' | 'sourceId' | 'parentId'>,
+    rows: ReadonlyMap<number, EstateEntity>,
+    kept: ReadonlySet<string>,
+    hidden: { readonly sourceIds: ReadonlySet<string>; readonly siteIds: ReadonlySet<number> },
+  ): boolean {
+    if (rows.has(row.id) || kept.has(row.sourceId)) return false;
+    if (mode === 'full' || hidden.sourceIds.has(row.sourceId)) return true;
+    return row.parentId !== null && (rows.has(row.parentId) || hidden.siteIds.has(row.parentId));
+  }
+
   private log(report: SourceSyncReport): void {
     if (!report.ok) {
       this.logger.error(`source ${report.source} failed, cached listings kept: ${report.error}`);
       return;
     }
+    const hidden = Object.entries(report.hidden).map(([why, count]) => `${count} ${why}`);
     this.logger.log(
-      `source ${report.source}: ${report.fetched} listings, ${report.inserted} new, ${report.updated} updated, ` +
-        `${report.unchanged} unchanged, ${report.removed} removed, ${report.skipped.length} skipped`,
+      `source ${report.source} (${report.mode}): ${report.fetched} listings, ${report.inserted} new, ${report.updated} updated, ` +
+        `${report.unchanged} unchanged, ${report.removed} removed, ${report.skipped.length} skipped` +
+        (hidden.length ? `; not shown: ${hidden.join(', ')}` : ''),
     );
     for (const record of report.skipped) this.logger.warn(`source ${report.source} record ${record.sourceId} skipped: ${record.error}`);
   }

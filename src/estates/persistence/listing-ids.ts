@@ -2,8 +2,11 @@ import { type EntityManager, In, MoreThanOrEqual } from 'typeorm';
 import type { Estate, SourceName } from '../domain/estate.js';
 import { ListingIdEntity } from './listing-id.entity.js';
 
-/** Site ids from here up are handed out when a listing's own number is taken (PostgreSQL's integer ends at 2^31 - 1). */
-export const OVERFLOW_ID_START = 1_000_000_000;
+/**
+ * Site ids from here up are handed out when a listing's own number is taken or unusable. Site ids have at most nine
+ * digits (the detail routes accept no more), so a CRM number from 900,000,000 up also gets an overflow id.
+ */
+export const OVERFLOW_ID_START = 900_000_000;
 const CHUNK = 1000;
 
 function chunks<T>(items: readonly T[]): T[][] {

@@ -43,6 +43,8 @@ export class EstateSyncScheduler implements OnApplicationBootstrap {
       const report = await this.sync.syncAll(job.signal);
       this.logger.log(`sync (${job.data.reason}) done in ${report.durationMs} ms: ${report.cached} listings cached`);
     });
+    // Not awaited: start-up never waits for a CRM.
+    void this.sync.logHealth();
     const count = await this.estates.count();
     if (count === 0) {
       // It counts as this interval's sync: the interval's own offer is then turned away.

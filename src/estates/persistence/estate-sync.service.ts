@@ -107,6 +107,20 @@ export class EstateSyncService {
     return this.running;
   }
 
+  /**
+   * Logs whether each source accepts our credentials (its health call): the go-live check's first line, at start, so
+   * a wrong company id or token shows in the log before the first sync fails. Never throws.
+   */
+  async logHealth(): Promise<void> {
+    await Promise.all(
+      this.sources.map(async (source) => {
+        const health = await source.health();
+        if (health.authenticated) this.logger.log(`source ${source.name} (${source.label}): credentials accepted`);
+        else this.logger.error(`source ${source.name} (${source.label}): NOT AUTHENTICATED: ${health.problem ?? 'unknown reason'}`);
+      }),
+    );
+  }
+
   private async run(signal: AbortSignal | undefined, forceFull: boolean): Promise<SyncReport> {
     const started = performance.now();
     const deadline = AbortSignal.timeout(this.config.SYNC_TIMEOUT_SECONDS * 1000);

@@ -26,6 +26,8 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/public ./public
 COPY --from=build /app/i18n ./i18n
 COPY --from=build /app/fixtures ./fixtures
+# The feed schema source B validates records against (docs/feed is its published contract).
+COPY --from=build /app/docs/feed/feed.schema.json ./docs/feed/feed.schema.json
 # Migrations against DATABASE_URL: docker run … node scripts/typeorm-cli.mjs migration:run
 COPY --from=build /app/scripts/typeorm-cli.mjs ./scripts/typeorm-cli.mjs
 RUN mkdir -p /data && chown node:node /data

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { EstateRepository } from '../../src/estates/persistence/estate.repository.js';
+import { EstateSyncService } from '../../src/estates/persistence/estate-sync.service.js';
 import { TITLE_MAX_LENGTH } from '../../src/estates/sources/crm-values.js';
 import type { SourceAProperty } from '../../src/estates/sources/source-a/source-a.types.js';
 import type { SourceBListing } from '../../src/estates/sources/source-b/source-b.types.js';
@@ -18,6 +19,8 @@ describe('hostile CRM records through the sync (local fake CRM)', () => {
   let sut: TestApp;
   let a: SourceAProperty;
   let b: SourceBListing;
+  /** Source B's hostile links break the published feed schema: the whole record is skipped before mapping. */
+  let bLinks: SourceBListing;
 
   beforeAll(async () => {
     crm = new FakeCrmServer();
@@ -42,14 +45,17 @@ describe('hostile CRM records through the sync (local fake CRM)', () => {
     crm.sourceA.persons = crm.sourceA.persons.map((person) =>
       person.person_id === a.responsible_salesrep_person_id ? { ...person, photo_url: 'javascript:alert(6)' } : person,
     );
-    const firstB = crm.sourceB.listings.find((listing) => !listing.isProject)!;
+    const [firstB, secondB] = crm.sourceB.listings.filter((listing) => !listing.isProject);
     b = {
       ...firstB,
       sticker: { id: 9, name: { nl: 'Topper' }, color: '#0a0', colorText: 'white;background:url(https://evil.example/x.png)' },
+    };
+    bLinks = {
+      ...secondB,
       salesRep: { firstname: 'Eva', lastname: 'Smets', picture: 'javascript:alert(8)' },
       files: [{ type: 'BROCHURE', link: 'vbscript:msgbox(1)' }],
     };
-    crm.sourceB.listings = crm.sourceB.listings.map((listing) => (listing === firstB ? b : listing));
+    crm.sourceB.listings = crm.sourceB.listings.map((listing) => (listing === firstB ? b : listing === secondB ? bLinks : listing));
     await crm.start();
     sut = await startTestApp(fakeCrmEnv(crm));
   });
@@ -75,9 +81,12 @@ describe('hostile CRM records through the sync (local fake CRM)', () => {
     expect(stored.videos.map((video) => video.link)).toEqual(['https://video.example/watch/1']);
     expect(stored.pictures).toHaveLength(a.photos!.length - 1);
     expect(stored.salesRep?.picture).toBeNull();
-    const storedB = (await sut.app.get(EstateRepository).findById(b.id!))!;
-    expect(storedB.files).toEqual([]);
-    expect(storedB.salesRep?.picture).toBeNull();
+    expect(await sut.app.get(EstateRepository).findById(bLinks.id!)).toBeNull();
+    const report = (await sut.app.get(EstateSyncService).syncAll()).sources.find((source) => source.source === 'B')!;
+    const skipped = report.skipped.find((record) => record.sourceId === bLinks.guid)!;
+    expect(skipped.error).toMatch(/^schema: /);
+    expect(skipped.error).toContain('/salesRep/picture must match pattern');
+    expect(skipped.error).toContain('/files/0/link must match pattern');
   });
 
   it('stores a 1,000-character title cut to TITLE_MAX_LENGTH, and the page shows it', async () => {

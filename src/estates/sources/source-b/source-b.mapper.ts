@@ -30,9 +30,11 @@ function energy(group: Group): Energy {
   };
 }
 
-/** The record's id for reports, even when it cannot be mapped. */
-export function sourceBRecordId(raw: SourceBListing): string {
-  return raw.guid ?? (raw.id !== undefined ? String(raw.id) : '?');
+/** The record's id for reports, even when it is not a listing at all. */
+export function sourceBRecordId(raw: unknown): string {
+  const { guid, id } = typeof raw === 'object' && raw !== null ? (raw as { guid?: unknown; id?: unknown }) : {};
+  if (typeof guid === 'string' && guid !== '') return guid;
+  return typeof id === 'number' || typeof id === 'string' ? String(id) : '?';
 }
 
 /** Maps one source B listing (and its units) into the domain Estate; throws InvalidRecordError. */

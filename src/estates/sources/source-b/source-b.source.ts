@@ -1,12 +1,23 @@
 import type { SourceAppointment } from '../appointment-source.port.js';
 import { mapSourceBAppointment } from '../appointment-mappers.js';
 import { type EstateSource, type SourceHealth, type SourceRecord, SourceUnavailableError } from '../estate-source.port.js';
-import { currentFetchBudget } from '../http-client.js';
+import { currentFetchBudget, HttpStatusError } from '../http-client.js';
+import { feedListingProblem } from './feed-schema.js';
 import type { SourceBApi } from './source-b.api.js';
 import { mapSourceBListing, sourceBRecordId } from './source-b.mapper.js';
-import type { SourceBListing } from './source-b.types.js';
+import type { SourceBFeedPage, SourceBListing } from './source-b.types.js';
 
-/** Source B: reads every page of the feed first (a broken feed leaves the cache alone), then maps. */
+/** What a page must at least be for the feed to be readable (records are checked one by one, later). */
+function checkPage(response: SourceBFeedPage | null, page: number): void {
+  if (!Array.isArray(response?.items)) throw new Error(`page ${page} has no items`);
+  if (response.nextPage !== null && !Number.isInteger(response.nextPage)) throw new Error(`page ${page}: nextPage is neither a page number nor null`);
+}
+
+/**
+ * Source B: Immo's published feed (docs/feed). Reads every page first (a broken feed leaves the cache alone), then
+ * checks each record against the feed schema and maps it: a record that breaks the contract is skipped with the
+ * schema's words, so the agency can fix its export.
+ */
 export class SourceB implements EstateSource {
   readonly name = 'B' as const;
   readonly label = 'feed';
@@ -15,7 +26,16 @@ export class SourceB implements EstateSource {
   constructor(private readonly api: SourceBApi) {}
 
   async health(): Promise<SourceHealth> {
-    return { authenticated: true };
+    try {
+      checkPage(await this.api.page(1), 1);
+      return { authenticated: true };
+    } catch (error) {
+      if (error instanceof HttpStatusError && (error.status === 401 || error.status === 403)) {
+        return { authenticated: false, problem: `${error.message}: check SOURCE_B_TOKEN` };
+      }
+      if (error instanceof HttpStatusError && error.status === 404) return { authenticated: false, problem: `${error.message}: check SOURCE_B_FEED_URL` };
+      return { authenticated: false, problem: error instanceof Error ? error.message : String(error) };
+    }
   }
 
   async fetchAppointments(): Promise<readonly SourceAppointment[]> {
@@ -32,7 +52,7 @@ export class SourceB implements EstateSource {
         // A feed that always names a next page is cut off by the sync's page and record caps.
         budget?.page();
         const response = await this.api.page(page);
-        if (!Array.isArray(response.items)) throw new Error(`page ${page} has no items`);
+        checkPage(response, page);
         budget?.addRecords(response.items.length);
         listings.push(...response.items);
         page = response.nextPage;
@@ -40,13 +60,18 @@ export class SourceB implements EstateSource {
     } catch (error) {
       throw new SourceUnavailableError('B', error instanceof Error ? error.message : String(error));
     }
-    for (const listing of listings) {
-      if (listing.published === false) continue;
-      try {
-        yield { ok: true, estate: mapSourceBListing(listing) };
-      } catch (error) {
-        yield { ok: false, sourceId: sourceBRecordId(listing), error: error instanceof Error ? error.message : String(error) };
-      }
+    for (const listing of listings) yield this.record(listing);
+  }
+
+  private record(listing: SourceBListing): SourceRecord {
+    const sourceId = sourceBRecordId(listing);
+    if (listing?.published === false) return { ok: false, sourceId, hidden: 'not published' };
+    const problem = feedListingProblem(listing);
+    if (problem) return { ok: false, sourceId, error: problem };
+    try {
+      return { ok: true, estate: mapSourceBListing(listing) };
+    } catch (error) {
+      return { ok: false, sourceId, error: error instanceof Error ? error.message : String(error) };
     }
   }
 }

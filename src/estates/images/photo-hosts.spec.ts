@@ -26,6 +26,7 @@ describe(PhotoHosts.name, () => {
   it.each([
     ['a foreign host', 'https://evil.example/a.jpg'],
     ['a host that only ends like a listed one', 'https://notfiles.zabun.be/a.jpg'],
+    ['a domain that only ends like a wildcard entry', 'https://evilwhise.eu/a.jpg'],
     ['a listed name as a suffix of another domain', 'https://files.zabun.be.evil.example/a.jpg'],
     ['the bare domain of a wildcard entry', 'https://whise.eu/a.jpg'],
     ['user info before a listed host', 'https://user:pw@files.zabun.be/a.jpg'],

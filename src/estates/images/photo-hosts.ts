@@ -1,5 +1,3 @@
-import { isIP } from 'node:net';
-
 /**
  * The CRMs' photo hosts. Zabun serves photos from `files.zabun.be/upload/<company>/images/<hash>.jpg` (thumbnails
  * `<hash>_tn.jpg`), as seen in public sites built on it; Whise's picture host is not shown in any public client, so
@@ -80,7 +78,7 @@ export class PhotoHosts {
 
   private allowsName(url: URL): boolean {
     const host = url.hostname;
-    if (url.protocol !== 'https:' || url.port !== '' || isIP(host.replace(/^\[|\]$/g, '')) !== 0 || !HOST_NAME.test(host)) return false;
+    if (url.protocol !== 'https:' || url.port !== '' || !HOST_NAME.test(host)) return false;
     return this.rules.some(
       (rule) => rule.kind === 'name' && (rule.subdomains ? host.endsWith(`.${rule.name}`) : host === rule.name),
     );

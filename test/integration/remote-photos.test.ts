@@ -31,13 +31,17 @@ describe('photos from an allowed CRM host', () => {
     photoHost.put('/upload/77/images/rep.jpg', THUMB);
     photoHost.redirect('/upload/77/images/moved.jpg', `${offList.url}/upload/77/images/villa.jpg`);
     offList.put('/upload/77/images/villa.jpg', PHOTO);
-    const listing = crm.sourceB.listings.find((item) => item.id === LISTING_ID)!;
-    listing.pictures = [
-      { file: `${photoHost.url}/upload/77/images/villa.jpg`, thumbnail: `${photoHost.url}/upload/77/images/villa_tn.jpg`, index: 0 },
-      { file: `${offList.url}/upload/77/images/villa.jpg`, index: 1 },
-      { file: 'https://cdn.elsewhere.test/upload/77/images/other.jpg', index: 2 },
-    ];
-    listing.salesRep = { ...listing.salesRep!, picture: `${photoHost.url}/upload/77/images/rep.jpg` };
+    const index = crm.sourceB.listings.findIndex((item) => item.id === LISTING_ID);
+    const listing = crm.sourceB.listings[index]!;
+    crm.sourceB.listings[index] = {
+      ...listing,
+      pictures: [
+        { file: `${photoHost.url}/upload/77/images/villa.jpg`, thumbnail: `${photoHost.url}/upload/77/images/villa_tn.jpg`, index: 0 },
+        { file: `${offList.url}/upload/77/images/villa.jpg`, index: 1 },
+        { file: 'https://cdn.elsewhere.test/upload/77/images/other.jpg', index: 2 },
+      ],
+      salesRep: { ...listing.salesRep!, picture: `${photoHost.url}/upload/77/images/rep.jpg` },
+    };
     sut = await startTestApp({ ...fakeCrmEnv(crm), PHOTO_HOSTS: `files.zabun.be,${photoHost.url}`, IMAGE_CONCURRENCY: '1' });
   });
 

@@ -29,6 +29,13 @@ describe(loadConfig.name, () => {
     expect(() => loadConfig({ BRAND_COLOR: 'teal' })).toThrow('BRAND_COLOR');
   });
 
+  it('refuses a malformed PHOTO_HOSTS entry at start, and takes the CRM photo hosts by default', () => {
+    expect(() => loadConfig({ PHOTO_HOSTS: 'files.zabun.be,*.eu' })).toThrow('PHOTO_HOSTS');
+    expect(() => loadConfig({ PHOTO_HOSTS: '127.0.0.1' })).toThrow('PHOTO_HOSTS');
+    expect(loadConfig({}).photoHosts.canonical('https://files.zabun.be/upload/1/images/a.jpg')).not.toBeNull();
+    expect(loadConfig({ PHOTO_HOSTS: 'http://127.0.0.1:8080' }).photoHosts.canonical('http://127.0.0.1:8080/a.jpg')).not.toBeNull();
+  });
+
   it('ignores unrelated environment variables', () => {
     expect(loadConfig({ PATH: '/usr/bin', HOME: '/root' })).not.toHaveProperty('PATH');
   });

@@ -18,6 +18,7 @@ import {
   validateSync,
 } from 'class-validator';
 import { availableParallelism } from 'node:os';
+import { DEFAULT_PHOTO_HOSTS, PhotoHosts } from '../estates/images/photo-hosts.js';
 import { isBelgianCompanyNumber } from '../legal/legal-identity.js';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
@@ -300,7 +301,24 @@ export class AppConfig {
   @Min(0.5)
   JOBS_POLL_INTERVAL_SECONDS = 2;
 
-  /** Where the property-images proxy fetches photos of accounts other than the demo one. */
+  /**
+   * Hosts whose photos the property-images proxy fetches (a comma list): `files.zabun.be`, `*.whise.eu` (subdomains),
+   * or an exact origin such as `http://127.0.0.1:8080` (the only way to name an IP address, plain http or a port).
+   * A listing photo on any other host is left out. Empty: no CRM photos, only the demo's and PROPERTY_IMAGES_URL's.
+   */
+  @ValidateBy({
+    name: 'photoHosts',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && PhotoHosts.parse(value) !== null,
+      defaultMessage: () => 'PHOTO_HOSTS must be a comma list of host names (files.zabun.be), *.<domain> wildcards or http(s)://<host>[:<port>] origins',
+    },
+  })
+  PHOTO_HOSTS = DEFAULT_PHOTO_HOSTS;
+
+  /**
+   * Deprecated (use PHOTO_HOSTS): one photo host whose URLs are `<url>/<account>/[thumbs/]<file>`, served under
+   * `/property-images/<account>/…`; kept so such URLs in caches and mails keep working.
+   */
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
@@ -548,6 +566,11 @@ export class AppConfig {
     const url = new URL(this.BOT_CHECK_SCRIPT_URL);
     url.searchParams.set('render', siteKey);
     return { siteKey, scriptUrl: url.toString() };
+  }
+
+  /** PHOTO_HOSTS, parsed (validated at load). */
+  get photoHosts(): PhotoHosts {
+    return PhotoHosts.parse(this.PHOTO_HOSTS)!;
   }
 
   get embeddedDatabase(): boolean {

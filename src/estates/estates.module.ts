@@ -6,6 +6,7 @@ import { EstateEntity } from './persistence/estate.entity.js';
 import { EstateRepository } from './persistence/estate.repository.js';
 import { ESTATE_SOURCES, EstateSyncService } from './persistence/estate-sync.service.js';
 import { createEstateSources } from './sources/create-estate-sources.js';
+import { usePhotoUrlPolicy } from './sources/image-url.js';
 
 /** The cached catalogue and its sync; the scheduler is added by the web app only (not by `npm run sync`). */
 @Module({
@@ -14,7 +15,15 @@ import { createEstateSources } from './sources/create-estate-sources.js';
     EstateRepository,
     EstateSyncService,
     AppointmentSyncService,
-    { provide: ESTATE_SOURCES, inject: [AppConfig], useFactory: (config: AppConfig) => createEstateSources(config) },
+    {
+      provide: ESTATE_SOURCES,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => {
+        // The mappers' photo URLs follow PHOTO_HOSTS from the first sync on, in the web app and `npm run sync` alike.
+        usePhotoUrlPolicy(config.photoHosts, config.PROPERTY_IMAGES_URL ?? null);
+        return createEstateSources(config);
+      },
+    },
   ],
   exports: [EstateRepository, EstateSyncService, AppointmentSyncService],
 })

@@ -1,5 +1,16 @@
 import { LOCALES } from './locales.js';
-import { alternates, ROOT_PATH, ROUTES, routerPaths, urlFor } from './routes.js';
+import {
+  alternates,
+  decodePhotoOrigin,
+  encodePhotoOrigin,
+  parsePropertyImageUrl,
+  propertyImageUrl,
+  remotePropertyImageUrl,
+  ROOT_PATH,
+  ROUTES,
+  routerPaths,
+  urlFor,
+} from './routes.js';
 
 /** SPEC §2, written out by hand so the table is checked against the specification, not itself. */
 const SPEC_PATHS: Record<string, Record<string, string>> = {
@@ -79,5 +90,35 @@ describe(routerPaths.name, () => {
       '/en/offer/:estateId/:slug/:entityId',
       '/de/angebot/:estateId/:slug/:entityId',
     ]);
+  });
+});
+
+describe('remote property image URLs', () => {
+  const original = 'https://files.zabun.be/upload/3489/images/a b%C3%A9.jpg?x=1';
+
+  it('name the original in one path segment that decodes back to it', () => {
+    const segment = encodePhotoOrigin(original);
+    expect(segment).toMatch(/^[\w-]+$/);
+    expect(decodePhotoOrigin(segment)).toBe(original);
+  });
+
+  it('accept only the one canonical spelling of a segment', () => {
+    const segment = encodePhotoOrigin('https://files.zabun.be/a.jpg');
+    expect(decodePhotoOrigin(`${segment}=`)).toBeNull();
+    expect(decodePhotoOrigin(`${segment.slice(0, 4)}+${segment.slice(4)}`)).toBeNull();
+    expect(decodePhotoOrigin('_w')).toBeNull();
+    expect(decodePhotoOrigin(encodePhotoOrigin('x').slice(0, -1) + 'z')).toBeNull();
+  });
+
+  it('parse back with their source, size, file and version', () => {
+    const url = remotePropertyImageUrl('https://files.zabun.be/upload/1/images/abc_tn.jpg', 'thumb', '7f');
+    expect(parsePropertyImageUrl(`https://immo.example${url}`)).toEqual({
+      origin: 'https://immo.example',
+      source: `u/${encodePhotoOrigin('https://files.zabun.be/upload/1/images/abc_tn.jpg')}`,
+      size: 'thumb',
+      file: 'abc_tn.jpg',
+      version: '7f',
+    });
+    expect(parsePropertyImageUrl(propertyImageUrl(1042, 'large', 'house-01.jpg'))).toMatchObject({ source: '1042', size: 'large' });
   });
 });

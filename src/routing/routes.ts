@@ -145,9 +145,56 @@ function versionQuery(version: string | null | undefined): string {
   return version ? `?v=${encodeURIComponent(version)}` : '';
 }
 
-/** `/property-images/<accountId>/<large|thumb>/<file>[?v=<version>]`: the photo as the CRM has it. */
+/** `/property-images/<accountId>/<large|thumb>/<file>[?v=<version>]`: a demo photo, or one under PROPERTY_IMAGES_URL. */
 export function propertyImageUrl(accountId: string | number, size: PropertyImageSize, file: string, version?: string | null): string {
   return `${PROPERTY_IMAGES_PATH}/${encodeURIComponent(String(accountId))}/${size}/${encodeURIComponent(file)}${versionQuery(version)}`;
+}
+
+/** The path segment that names the original URL of a remote photo: base64url of its UTF-8 bytes, unpadded. */
+export function encodePhotoOrigin(originalUrl: string): string {
+  const bytes = new TextEncoder().encode(originalUrl);
+  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+/** The original URL named by `encodePhotoOrigin`; null unless `segment` is exactly what it would produce. */
+export function decodePhotoOrigin(segment: string): string | null {
+  if (!/^[\w-]+$/.test(segment)) return null;
+  try {
+    const binary = atob(segment.replaceAll('-', '+').replaceAll('_', '/'));
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+    // One path per photo: no second spelling of the same URL (padding bits, other encodings) reaches the cache.
+    return encodePhotoOrigin(text) === segment ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `/property-images/u/<base64url of the original URL>/<large|thumb>/<file>[?v=<version>]`: a photo on an allowed CRM
+ * host. The path alone names the original, so the proxy needs no state to fetch it; `file` is the original's file
+ * name, kept readable at the end (see `remotePhotoFileName`).
+ */
+export function remotePropertyImageUrl(originalUrl: string, size: PropertyImageSize, version?: string | null): string {
+  return `${PROPERTY_IMAGES_PATH}/u/${encodePhotoOrigin(originalUrl)}/${size}/${remotePhotoFileName(originalUrl)}${versionQuery(version)}`;
+}
+
+/**
+ * The readable file name of a remote photo: the last segment of its path in letters, digits, `_` and `-` (80 at
+ * most), and its extension when it is a photo's (`.jpg` otherwise: the proxy's variants are made from the bytes).
+ */
+export function remotePhotoFileName(originalUrl: string): string {
+  const last = URL.canParse(originalUrl) ? (new URL(originalUrl).pathname.split('/').pop() ?? '') : '';
+  const match = /^(.*?)(?:\.(jpe?g|png|webp))?$/i.exec(safeDecode(last))!;
+  const stem = match[1].replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'photo';
+  return `${stem}.${(match[2] ?? 'jpg').toLowerCase()}`;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /**
@@ -168,19 +215,44 @@ export function propertyImageVariantUrl(
 export interface PropertyImageRef {
   /** Whatever came before the images path (an origin for absolute URLs, else empty). */
   readonly origin: string;
-  readonly accountId: string;
+  /** The segments naming where the photo comes from: `<accountId>`, or `u/<base64url of the original URL>`. */
+  readonly source: string;
+  readonly size: PropertyImageSize;
   readonly file: string;
   readonly version: string | null;
 }
 
-const PROPERTY_IMAGE_URL = new RegExp(`^(.*?)${PROPERTY_IMAGES_PATH}/(\\d+)/(?:large|thumb)/([^/?#]+)(?:\\?v=([^&#]+))?$`);
+/** The photo at another size or version, from the same source (site-relative: prepend `ref.origin` if wanted). */
+export function propertyImageUrlOf(ref: PropertyImageRef, size: PropertyImageSize, version: string | null): string {
+  return `${PROPERTY_IMAGES_PATH}/${ref.source}/${size}/${encodeURIComponent(ref.file)}${versionQuery(version)}`;
+}
 
-/** The photo behind a `propertyImageUrl` (relative or absolute); null for any other URL. */
+/**
+ * A variant of the photo (site-relative): `<source>/<width>w/<file>.<format>`, for both sources. Variants of a
+ * remote photo are made from the URL it names (a thumbnail's from the CRM's thumbnail), of an account's from `large`.
+ */
+export function propertyImageVariantUrlOf(ref: PropertyImageRef, width: number, format: PropertyImageFormat): string {
+  return ref.source.startsWith('u/')
+    ? `${PROPERTY_IMAGES_PATH}/${ref.source}/${width}w/${encodeURIComponent(ref.file)}.${format}${versionQuery(ref.version)}`
+    : propertyImageVariantUrl(ref.source, width, ref.file, format, ref.version);
+}
+
+const PROPERTY_IMAGE_URL = new RegExp(
+  `^(.*?)${PROPERTY_IMAGES_PATH}/(\\d+|u/[\\w-]+)/(large|thumb)/([^/?#]+)(?:\\?v=([^&#]+))?$`,
+);
+
+/** The photo behind a `propertyImageUrl` or `remotePropertyImageUrl` (relative or absolute); null for any other URL. */
 export function parsePropertyImageUrl(url: string): PropertyImageRef | null {
   const match = PROPERTY_IMAGE_URL.exec(url);
   if (!match) return null;
   try {
-    return { origin: match[1], accountId: match[2], file: decodeURIComponent(match[3]), version: match[4] ? decodeURIComponent(match[4]) : null };
+    return {
+      origin: match[1],
+      source: match[2],
+      size: match[3] as PropertyImageSize,
+      file: decodeURIComponent(match[4]),
+      version: match[5] ? decodeURIComponent(match[5]) : null,
+    };
   } catch {
     return null;
   }

@@ -10,7 +10,7 @@ import type { Translator } from '../i18n/translator.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import { MailOutboxService } from '../mail/mail-outbox.service.js';
 import type { Locale } from '../routing/locales.js';
-import { parsePropertyImageUrl, propertyImageVariantUrl } from '../routing/routes.js';
+import { parsePropertyImageUrl, propertyImageVariantUrlOf } from '../routing/routes.js';
 import { changeText, DIGEST_LOOKBACK_MS, isDigestDue, isDigestEvent } from './digest-rules.js';
 import { SubscriptionEntity } from './subscription.entity.js';
 import { SubscriptionDeliveryEntity } from './subscription-delivery.entity.js';
@@ -140,7 +140,7 @@ export class DigestService {
   /** The photo as a JPEG at one width through the site's image path; any other address as it is, made absolute. */
   private mailPhoto(src: string): string {
     const ref = parsePropertyImageUrl(src);
-    return this.absolute(ref ? propertyImageVariantUrl(ref.accountId, MAIL_PHOTO_WIDTH, ref.file, 'jpg', ref.version) : src);
+    return this.absolute(ref ? propertyImageVariantUrlOf(ref, MAIL_PHOTO_WIDTH, 'jpg') : src);
   }
 
   private absolute(path: string): string {

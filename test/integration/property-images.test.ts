@@ -1,6 +1,4 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -9,47 +7,11 @@ import { FIXTURES_DIR } from '../../src/common/paths.js';
 import { IMAGE_WIDTHS } from '../../src/estates/images/image-variants.js';
 import { PropertyImagesController } from '../../src/estates/images/property-images.controller.js';
 import type { PropertyImageService } from '../../src/estates/images/property-image.service.js';
+import { FakePhotoHost } from '../support/fake-photo-host.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const DEMO_PHOTO = readFileSync(join(FIXTURES_DIR, 'photos/large/house-01.jpg'));
 const UPSTREAM_ACCOUNT = '5000';
-
-/** A local stand-in for the CRMs' photo host (PROPERTY_IMAGES_URL), counting what it was asked. */
-class FakePhotoHost {
-  readonly hits = new Map<string, number>();
-  private readonly files = new Map<string, { status: number; type: string; body: Buffer }>();
-  private server?: Server;
-
-  put(path: string, body: Buffer, status = 200, type = 'image/jpeg'): void {
-    this.files.set(path, { status, type, body });
-  }
-
-  hitsOf(path: string): number {
-    return this.hits.get(path) ?? 0;
-  }
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      const path = req.url ?? '/';
-      this.hits.set(path, this.hitsOf(path) + 1);
-      const file = this.files.get(path);
-      if (!file) {
-        res.writeHead(404).end('not found');
-        return;
-      }
-      res.writeHead(file.status, { 'Content-Type': file.type, 'Content-Length': file.body.length }).end(file.body);
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-  }
-
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
-  }
-}
 
 async function jpeg(width: number, height: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 160 } } }).jpeg().toBuffer();

@@ -1,8 +1,8 @@
 import { memoize } from '../../common/memo.js';
 import {
   parsePropertyImageUrl,
-  propertyImageUrl,
-  propertyImageVariantUrl,
+  propertyImageUrlOf,
+  propertyImageVariantUrlOf,
   type PropertyImageFormat,
   type PropertyImageRef,
 } from '../../routing/routes.js';
@@ -59,14 +59,14 @@ export const PHOTO_LAYOUTS = {
 /** The photo URL with a version, so its variants may be cached for a year (change it when the photo changes). */
 export function withImageVersion(photoUrl: string, version: string): string {
   const ref = parsePropertyImageUrl(photoUrl);
-  return ref ? ref.origin + propertyImageUrl(ref.accountId, 'large', ref.file, version) : photoUrl;
+  return ref ? ref.origin + propertyImageUrlOf(ref, ref.source.startsWith('u/') ? ref.size : 'large', version) : photoUrl;
 }
 
 function variant(ref: PropertyImageRef, width: number, format: PropertyImageFormat): string {
-  return ref.origin + propertyImageVariantUrl(ref.accountId, width, ref.file, format, ref.version);
+  return ref.origin + propertyImageVariantUrlOf(ref, width, format);
 }
 
-/** One variant of a proxied photo (`/property-images/<account>/<large|thumb>/<file>`); null for other URLs. */
+/** One variant of a proxied photo (`/property-images/<account|u/<original>>/<large|thumb>/<file>`); null for other URLs. */
 export function variantUrl(photoUrl: string, width: ImageWidth, format: PropertyImageFormat): string | null {
   const ref = parsePropertyImageUrl(photoUrl);
   return ref ? variant(ref, width, format) : null;

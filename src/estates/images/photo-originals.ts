@@ -1,8 +1,13 @@
+import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PropertyImageSize } from '../../routing/routes.js';
 import { freshFile, writeFileAtomic } from './image-files.js';
+import type { PhotoHosts } from './photo-hosts.js';
 import { InFlight } from './resize-queue.js';
+
+/** Redirects followed per photo (each to an allowed host only). */
+const MAX_REDIRECTS = 3;
 
 /** The photo does not exist (no such demo file, the upstream answered 4xx, or no upstream is configured). */
 export class PhotoMissingError extends Error {
@@ -14,8 +19,16 @@ export class PhotoUnavailableError extends Error {
   override readonly name = 'PhotoUnavailableError';
 }
 
+/**
+ * Where a proxied photo comes from: an account's (demo files, or PROPERTY_IMAGES_URL) or an original URL on a host
+ * of PHOTO_HOSTS (already checked by the caller, checked again here before every request).
+ */
+export type PhotoSource = { readonly account: string } | { readonly url: URL };
+
 /** Where an original photo is, and how long what is made from it stays valid. */
 export interface PhotoOrigin {
+  /** The cache folder of the photo's source: the account id, or `u/<hash of the original URL>`. */
+  readonly key: string;
   /** Changes when the original does: part of the cache key of everything made from it. */
   readonly token: string;
   /** How long the original and its variants may be kept (null: for ever, the token changes instead). */
@@ -28,8 +41,10 @@ export interface PhotoOriginalsOptions {
   /** Accounts whose photos are the demo files in `<fixturesDir>/photos/<large|thumb>/`. */
   readonly demoAccounts: readonly string[];
   readonly fixturesDir: string;
-  /** Base URL of the CRMs' photo host (`<url>/<account>/<file>`, thumbnails under `thumbs/`); null: none. */
+  /** PROPERTY_IMAGES_URL: base URL of the accounts' photos (`<url>/<account>/<file>`, thumbnails under `thumbs/`); null: none. */
   readonly upstreamUrl: string | null;
+  /** PHOTO_HOSTS: the only hosts a remote photo, or a redirect on the way to it, is fetched from. */
+  readonly hosts: PhotoHosts;
   readonly cacheDir: () => Promise<string>;
   readonly timeoutMs: number;
   readonly maxBytes: number;
@@ -46,21 +61,34 @@ export class PhotoOriginals {
   constructor(private readonly options: PhotoOriginalsOptions) {}
 
   /** Finds the original of `file`; throws PhotoMissingError when there is none to look for. */
-  async locate(accountId: string, size: PropertyImageSize, file: string, version: string | null): Promise<PhotoOrigin> {
-    if (this.options.demoAccounts.includes(accountId)) return this.demo(size, file);
+  async locate(source: PhotoSource, size: PropertyImageSize, file: string, version: string | null): Promise<PhotoOrigin> {
+    if ('url' in source) {
+      if (!this.options.hosts.allows(source.url)) throw new PhotoMissingError(`${source.url.host} is not a photo host`);
+      const hash = createHash('sha256').update(source.url.href).digest('hex').slice(0, 32);
+      return this.downloaded(`u/${hash}`, join('u', hash), source.url, file, version, (url) => this.options.hosts.allows(url));
+    }
+    const accountId = source.account;
+    if (this.options.demoAccounts.includes(accountId)) return this.demo(accountId, size, file);
     const upstreamUrl = this.options.upstreamUrl;
     if (!upstreamUrl) throw new PhotoMissingError(`no upstream for account ${accountId}`);
+    const url = new URL(`${upstreamUrl.replace(/\/$/, '')}/${accountId}/${size === 'thumb' ? 'thumbs/' : ''}${file}`);
+    // The operator's own host: its redirects are followed as they always were.
+    return this.downloaded(accountId, join(accountId, size), url, file, version, () => true);
+  }
+
+  /** An original downloaded once into `originals/<folder>/` and kept (for ever when versioned, else a day). */
+  private downloaded(key: string, folder: string, url: URL, file: string, version: string | null, mayFollow: (url: URL) => boolean): PhotoOrigin {
     const token = version ? `v${version}` : 'u';
     const maxAgeMs = version ? null : this.options.unversionedMaxAgeMs;
-    const url = `${upstreamUrl.replace(/\/$/, '')}/${accountId}/${size === 'thumb' ? 'thumbs/' : ''}${file}`;
     return {
+      key,
       token,
       maxAgeMs,
       path: async () => {
-        const path = join(await this.options.cacheDir(), 'originals', accountId, size, `${token}-${file}`);
+        const path = join(await this.options.cacheDir(), 'originals', folder, `${token}-${file}`);
         if (await freshFile(path, maxAgeMs)) return path;
         return this.downloads.once(path, async () => {
-          await writeFileAtomic(path, await this.download(url));
+          await writeFileAtomic(path, await this.download(url, mayFollow));
           this.fetched++;
           return path;
         });
@@ -68,19 +96,30 @@ export class PhotoOriginals {
     };
   }
 
-  private async demo(size: PropertyImageSize, file: string): Promise<PhotoOrigin> {
+  private async demo(accountId: string, size: PropertyImageSize, file: string): Promise<PhotoOrigin> {
     const path = join(this.options.fixturesDir, 'photos', size, file);
     const info = await stat(path).catch(() => null);
     if (!info?.isFile()) throw new PhotoMissingError(`no demo photo ${size}/${file}`);
-    return { token: `d${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}`, maxAgeMs: null, path: async () => path };
+    return { key: accountId, token: `d${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}`, maxAgeMs: null, path: async () => path };
   }
 
-  private async download(url: string): Promise<Buffer> {
+  private async download(original: URL, mayFollow: (url: URL) => boolean): Promise<Buffer> {
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    let url = original;
     let response: Response;
-    try {
-      response = await fetch(url, { signal: AbortSignal.timeout(this.options.timeoutMs) });
-    } catch (error) {
-      throw new PhotoUnavailableError(`${url}: ${(error as Error).message}`);
+    for (let hops = 0; ; hops++) {
+      try {
+        // Redirects by hand: an allowed host must not send the proxy on to one that is not (or to the local network).
+        response = await fetch(url, { signal, redirect: 'manual' });
+      } catch (error) {
+        throw new PhotoUnavailableError(`${url.href}: ${(error as Error).message}`);
+      }
+      const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+      if (location === null) break;
+      await response.body?.cancel();
+      const next = URL.canParse(location, url.href) ? new URL(location, url) : null;
+      if (!next || hops >= MAX_REDIRECTS || !mayFollow(next)) throw new PhotoMissingError(`${url.href} redirects to ${location}`);
+      url = next;
     }
     if (response.status >= 500 || response.status === 429) throw new PhotoUnavailableError(`${url} answered ${response.status}`);
     if (!response.ok || !response.body) throw new PhotoMissingError(`${url} answered ${response.status}`);

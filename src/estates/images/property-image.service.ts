@@ -7,7 +7,8 @@ import { encodeVariant, placeholderImage, UndecodableImageError } from './image-
 import { etagOf, freshFile, writeFileAtomic } from './image-files.js';
 import { IMAGE_MIME_TYPES, type ImageWidth } from './image-variants.js';
 import { InFlight, ResizeQueue, QueueFullError } from './resize-queue.js';
-import { PhotoMissingError, type PhotoOrigin, PhotoOriginals, PhotoUnavailableError } from './photo-originals.js';
+import type { PhotoHosts } from './photo-hosts.js';
+import { PhotoMissingError, type PhotoOrigin, PhotoOriginals, type PhotoSource, PhotoUnavailableError } from './photo-originals.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CACHE_FOR_A_YEAR = 'public, max-age=31536000, immutable';
@@ -22,6 +23,11 @@ const MAX_PENDING_JOBS = 200;
 /** Sizes of the placeholders for the CRM's own sizes (the demo photos' widths). */
 const ORIGINAL_WIDTHS: Readonly<Record<PropertyImageSize, number>> = { large: 1600, thumb: 400 };
 const ORIGINAL_TYPES: Readonly<Record<string, string>> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/** The source as the logs name it: the account id, or the original URL. */
+function describe(source: PhotoSource): string {
+  return 'url' in source ? source.url.href : source.account;
+}
 
 /** What the controller sends: status, headers, and the bytes (read only when the client lacks them). */
 export interface ImageReply {
@@ -38,6 +44,7 @@ export interface PropertyImageSettings {
   /** Where variants and fetched originals are kept; null: a temporary folder of this process, removed at close(). */
   readonly cacheDir: string | null;
   readonly upstreamUrl: string | null;
+  readonly hosts: PhotoHosts;
   /** Resizes running at once. */
   readonly concurrency: number;
   readonly demoAccounts: readonly string[];
@@ -65,6 +72,7 @@ export class PropertyImageService {
       demoAccounts: settings.demoAccounts,
       fixturesDir: settings.fixturesDir,
       upstreamUrl: settings.upstreamUrl,
+      hosts: settings.hosts,
       cacheDir: () => this.directory(),
       timeoutMs: UPSTREAM_TIMEOUT_MS,
       maxBytes: MAX_ORIGINAL_BYTES,
@@ -89,28 +97,28 @@ export class PropertyImageService {
   }
 
   /** `file` resized to `width` and encoded as `format`. */
-  async variant(accountId: string, width: ImageWidth, file: string, format: PropertyImageFormat, version: string | null): Promise<ImageReply> {
+  async variant(source: PhotoSource, width: ImageWidth, file: string, format: PropertyImageFormat, version: string | null): Promise<ImageReply> {
     try {
-      const origin = await this.originals.locate(accountId, 'large', file, version);
-      const path = join(await this.directory(), 'variants', accountId, file, `${width}w-${origin.token}.${format}`);
+      const origin = await this.originals.locate(source, 'large', file, version);
+      const path = join(await this.directory(), 'variants', origin.key, file, `${width}w-${origin.token}.${format}`);
       const info = (await freshFile(path, origin.maxAgeMs)) ?? (await this.producing.once(path, () => this.produce(path, origin, width, format)));
       return this.fileReply(path, info, IMAGE_MIME_TYPES[format], version);
     } catch (error) {
-      return this.failure(error, `${accountId}/${width}w/${file}.${format}`, width, format);
+      return this.failure(error, `${describe(source)}/${width}w/${file}.${format}`, width, format);
     }
   }
 
   /** The photo as the CRM has it (the URLs from before the variants). */
-  async original(accountId: string, size: PropertyImageSize, file: string, version: string | null): Promise<ImageReply> {
+  async original(source: PhotoSource, size: PropertyImageSize, file: string, version: string | null): Promise<ImageReply> {
     try {
-      const origin = await this.originals.locate(accountId, size, file, version);
+      const origin = await this.originals.locate(source, size, file, version);
       const path = await origin.path();
       const info = await freshFile(path, null);
       if (!info) throw new PhotoMissingError(`${path} vanished`);
       const type = ORIGINAL_TYPES[file.split('.').pop()!.toLowerCase()] ?? IMAGE_MIME_TYPES.jpg;
       return this.fileReply(path, info, type, version);
     } catch (error) {
-      return this.failure(error, `${accountId}/${size}/${file}`, ORIGINAL_WIDTHS[size], 'jpg');
+      return this.failure(error, `${describe(source)}/${size}/${file}`, ORIGINAL_WIDTHS[size], 'jpg');
     }
   }
 

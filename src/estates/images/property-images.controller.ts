@@ -4,8 +4,10 @@ import { join, resolve } from 'node:path';
 import { NotFoundError } from '../../common/errors.js';
 import { FIXTURES_DIR } from '../../common/paths.js';
 import { AppConfig } from '../../config/config.js';
-import { PROPERTY_IMAGES_PATH } from '../../routing/routes.js';
+import { decodePhotoOrigin, PROPERTY_IMAGES_PATH, remotePhotoFileName } from '../../routing/routes.js';
 import { isImageFormat, isImageWidth } from './image-variants.js';
+import type { PhotoHosts } from './photo-hosts.js';
+import type { PhotoSource } from './photo-originals.js';
 import { type ImageReply, PropertyImageService } from './property-image.service.js';
 
 /** The demo catalogue's accounts (source A 1042, source B 2077): their photos are in fixtures/photos. */
@@ -18,6 +20,8 @@ const FILE = /^[\w-]{1,80}\.(jpe?g|png|webp)$/i;
 /** `<original file>.<format>`, e.g. `house-01.jpg.avif`. */
 const VARIANT_FILE = /^([\w-]{1,80}\.(?:jpe?g|png|webp))\.([a-z]+)$/i;
 const VERSION = /^[\w-]{1,40}$/;
+/** base64url of an original URL of at most 2,048 characters. */
+const ORIGIN = /^[\w-]{1,2800}$/;
 
 /** `<DATA_DIR>/images`, or a temporary folder (null) when the data lives in memory. */
 export function imageCacheDir(config: AppConfig): string | null {
@@ -35,19 +39,23 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /**
- * Listing photos under the site's own origin (SPEC §7 property images, one path per account id):
- * `/<account>/<width>w/<file>.<avif|webp|jpg>` resized and encoded on first request, and the CRM's own
- * `/<account>/<large|thumb>/<file>`. Demo accounts read fixtures/, others PROPERTY_IMAGES_URL.
+ * Listing photos under the site's own origin (SPEC §7 property images): `<source>/<width>w/<file>.<avif|webp|jpg>`
+ * resized and encoded on first request, and the CRM's own `<source>/<large|thumb>/<file>`. The source is an account
+ * (`/<account>/…`: demo accounts read fixtures/, others PROPERTY_IMAGES_URL) or an original URL on a host of
+ * PHOTO_HOSTS (`/u/<base64url of the URL>/…`), checked against the list on every request: never an open proxy.
  */
 @Controller()
 export class PropertyImagesController implements OnModuleDestroy {
   private readonly logger = new Logger(PropertyImagesController.name);
   readonly images: PropertyImageService;
+  private readonly hosts: PhotoHosts;
 
   constructor(@Inject(AppConfig) config: AppConfig) {
+    this.hosts = config.photoHosts;
     this.images = new PropertyImageService({
       cacheDir: imageCacheDir(config),
       upstreamUrl: config.PROPERTY_IMAGES_URL ?? null,
+      hosts: this.hosts,
       concurrency: config.IMAGE_CONCURRENCY,
       demoAccounts: DEMO_IMAGE_ACCOUNTS,
       fixturesDir: FIXTURES_DIR,
@@ -68,17 +76,48 @@ export class PropertyImagesController implements OnModuleDestroy {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<FastifyReply> {
-    if (!ACCOUNT.test(accountId) || (v !== undefined && (typeof v !== 'string' || !VERSION.test(v)))) throw new NotFoundError();
+    if (!ACCOUNT.test(accountId)) throw new NotFoundError();
+    return this.serve({ account: accountId }, null, size, file, v, request, reply);
+  }
+
+  @Get(`${PROPERTY_IMAGES_PATH}/u/:origin/:size/:file`)
+  async remoteImage(
+    @Param('origin') origin: string,
+    @Param('size') size: string,
+    @Param('file') file: string,
+    @Query('v') v: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<FastifyReply> {
+    // Only the exact URL the mappers would have made, on a host still on the list: no fetch for anything else.
+    const original = ORIGIN.test(origin) ? decodePhotoOrigin(origin) : null;
+    const url = original !== null && URL.canParse(original) ? new URL(original) : null;
+    if (!url || url.href !== original || !this.hosts.allows(url)) throw new NotFoundError();
+    return this.serve({ url }, remotePhotoFileName(original), size, file, v, request, reply);
+  }
+
+  /** `expectedFile`: the one file name a remote photo's path may carry (null: any valid name, for accounts). */
+  private async serve(
+    source: PhotoSource,
+    expectedFile: string | null,
+    size: string,
+    file: string,
+    v: unknown,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> {
+    if (v !== undefined && (typeof v !== 'string' || !VERSION.test(v))) throw new NotFoundError();
     const version = typeof v === 'string' ? v : null;
     if (SIZE.test(size)) {
-      if (!FILE.test(file)) throw new NotFoundError();
-      return this.send(request, reply, await this.images.original(accountId, size as 'large' | 'thumb', file, version));
+      if (!FILE.test(file) || (expectedFile !== null && file !== expectedFile)) throw new NotFoundError();
+      return this.send(request, reply, await this.images.original(source, size as 'large' | 'thumb', file, version));
     }
     // Only the listed widths and formats: nobody can make the server resize to sizes of their choosing.
     const width = Number(WIDTH.exec(size)?.[1]);
     const variant = VARIANT_FILE.exec(file);
     if (!isImageWidth(width) || !variant || !isImageFormat(variant[2])) throw new NotFoundError();
-    return this.send(request, reply, await this.images.variant(accountId, width, variant[1], variant[2], version));
+    if (expectedFile !== null && variant[1] !== expectedFile) throw new NotFoundError();
+    return this.send(request, reply, await this.images.variant(source, width, variant[1], variant[2], version));
   }
 
   private async send(request: FastifyRequest, reply: FastifyReply, image: ImageReply): Promise<FastifyReply> {

@@ -13,8 +13,8 @@ export function isLiveInSourceA(raw: SourceAProperty): boolean {
 }
 
 export interface SourceAContext {
-  /** Turns a photo/file URL of the CRM into the address the site serves it from. */
-  readonly imageUrl: (url: string, version?: string | null) => string;
+  /** Turns a photo URL of the CRM into the address the site serves it from; null: leave the photo out. */
+  readonly imageUrl: (url: string, version?: string | null) => string | null;
   readonly person: (id: number) => SourceAPerson | undefined;
 }
 
@@ -214,11 +214,13 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
       .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
       .flatMap((photo, index) => {
         const file = webUrlOrNull(photo.url);
-        if (!file) return [];
+        const proxied = file ? context.imageUrl(file, photoVersion(raw.updated_at)) : null;
+        if (!file || !proxied) return [];
+        const thumbnail = webUrlOrNull(photo.url_thumbnail);
         return [
           {
-            file: context.imageUrl(file, photoVersion(raw.updated_at)),
-            thumbnail: context.imageUrl(webUrlOrNull(photo.url_thumbnail) ?? file, photoVersion(raw.updated_at)),
+            file: proxied,
+            thumbnail: (thumbnail && context.imageUrl(thumbnail, photoVersion(raw.updated_at))) ?? proxied,
             index: photo.index ?? index,
             comment: localizedText(photo.comment),
           },

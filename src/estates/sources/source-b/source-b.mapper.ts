@@ -214,11 +214,13 @@ export function mapSourceBListing(raw: SourceBListing, parentId: number | null =
       .sort((a, c) => (a.index ?? 0) - (c.index ?? 0))
       .flatMap((picture, index) => {
         const file = webUrlOrNull(picture.file);
-        if (!file) return [];
+        const proxied = file ? proxiedImageUrl(file, photoVersion(raw.updatedAt)) : null;
+        if (!proxied) return [];
+        const thumbnail = webUrlOrNull(picture.thumbnail);
         return [
           {
-            file: proxiedImageUrl(file, photoVersion(raw.updatedAt)),
-            thumbnail: proxiedImageUrl(webUrlOrNull(picture.thumbnail) ?? file, photoVersion(raw.updatedAt)),
+            file: proxied,
+            thumbnail: (thumbnail && proxiedImageUrl(thumbnail, photoVersion(raw.updatedAt))) ?? proxied,
             index: picture.index ?? index,
             comment: localizedText(picture.comment),
           },

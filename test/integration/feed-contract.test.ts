@@ -102,7 +102,7 @@ describe('the published feed contract, read from a local feed server', () => {
         [String(broken.wrongType.guid)]: 'schema: /bedrooms must be integer,null',
         '7102': "schema: / must have required property 'guid'",
         [String(broken.unknownStatus.guid)]: 'schema: /transaction/statusId must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10',
-        [String(broken.scriptPhoto.guid)]: 'schema: /pictures/0/file must match pattern "^https://"',
+        [String(broken.scriptPhoto.guid)]: 'schema: /pictures/0/file must match pattern "^https?://"',
       });
     });
 

@@ -38,8 +38,8 @@ describe('the published feed schema (docs/feed/feed.schema.json)', () => {
     ['a missing guid', { ...valid, guid: undefined }, "/ must have required property 'guid'"],
     ['a malformed guid', { ...valid, guid: 'not-a-guid' }, '/guid must match pattern'],
     ['an unknown status id', { ...valid, transaction: { statusId: 11 } }, '/transaction/statusId must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10'],
-    ['a javascript: photo', { ...valid, pictures: [{ file: 'javascript:alert(1)' }] }, '/pictures/0/file must match pattern "^https://"'],
-    ['a plain http photo', { ...valid, pictures: [{ file: 'http://cdn.example/1.jpg' }] }, '/pictures/0/file must match pattern "^https://"'],
+    ['a javascript: photo', { ...valid, pictures: [{ file: 'javascript:alert(1)' }] }, '/pictures/0/file must match pattern "^https?://"'],
+    ['an ftp photo', { ...valid, pictures: [{ file: 'ftp://cdn.example/1.jpg' }] }, '/pictures/0/file must match pattern "^https?://"'],
     ['a value outside a SPEC enum', { ...valid, comfort: { heating: 'NUCLEAR' } }, '/comfort/heating must be one of'],
     ['a unit that breaks the rules', { ...valid, children: [{ ...valid, updatedAt: 'yesterday' }] }, '/children/0/updatedAt must match format "date-time"'],
   ])('rejects %s, saying where and why', (_, record, words) => {

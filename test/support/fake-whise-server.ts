@@ -76,6 +76,8 @@ export class FakeWhiseServer {
   readonly requests: Array<{ path: string; body: Record<string, unknown>; authorization: string | undefined }> = [];
   /** Leave `totalCount` out of list answers (the client must then stop on a short page). */
   omitTotalCount = false;
+  /** false: client tokens are opaque strings without an expiry the client could read. */
+  jwtTokens = true;
   /** Seconds a client token lives (its JWT `exp`), from `now()`. */
   tokenLifetimeSeconds = 3600;
   /** Makes the next N calls of a step answer 500 with Whise's error body. */
@@ -137,7 +139,9 @@ export class FakeWhiseServer {
       if (this.failing('clients', response)) return;
       if (!this.userTokens.has(bearer)) return this.send(response, 401, { Message: 'Authorization has been denied for this request.' });
       if (body.ClientId !== this.credentials.clientId || body.OfficeId !== this.credentials.officeId) return this.send(response, 401, { Message: 'Authorization has been denied for this request.' });
-      const token = jwt({ clientId: body.ClientId, officeId: body.OfficeId, exp: Math.floor(this.now() / 1000) + this.tokenLifetimeSeconds });
+      const token = this.jwtTokens
+        ? jwt({ clientId: body.ClientId, officeId: body.OfficeId, exp: Math.floor(this.now() / 1000) + this.tokenLifetimeSeconds })
+        : `opaque-${this.requests.length}`;
       this.clientTokens.add(token);
       return this.send(response, 200, { token });
     }

@@ -75,8 +75,16 @@ describe('WhiseSource: the two-step token', () => {
     expect(server.clientTokensIssued).toBe(2);
   });
 
-  it('assumes a short lifetime when the token carries no expiry', async () => {
-    expect(DEFAULT_TOKEN_LIFETIME_MS).toBeLessThanOrEqual(60 * 60_000);
+  it('renews a token that carries no expiry after a safe default lifetime', async () => {
+    server.jwtTokens = false;
+    const sut = source();
+    await readAll(sut);
+    clock.now += DEFAULT_TOKEN_LIFETIME_MS - 6 * 60_000;
+    await readAll(sut);
+    expect(server.clientTokensIssued).toBe(1);
+    clock.now += 2 * 60_000;
+    await readAll(sut);
+    expect(server.clientTokensIssued).toBe(2);
   });
 });
 

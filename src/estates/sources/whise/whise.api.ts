@@ -32,6 +32,13 @@ export class WhiseAuthError extends Error {
 /** A call Whise answered with an error (4xx/5xx, or 200 with `isValidRequest: false`), with its own message. */
 export class WhiseApiError extends Error {
   override readonly name = 'WhiseApiError';
+  constructor(
+    message: string,
+    /** The HTTP status, or null for a 200 that refused the request. */
+    readonly status: number | null = null,
+  ) {
+    super(message);
+  }
 }
 
 /** Renew the client token this long before it expires, so no call goes out with a token about to lapse. */
@@ -67,7 +74,7 @@ export function jwtExpiry(token: string): number | null {
 function explain(error: unknown): unknown {
   if (error instanceof HttpStatusError) {
     const message = whiseErrorMessage(error.body);
-    return new WhiseApiError(`${error.message}${message ? `: ${message}` : ''}`);
+    return new WhiseApiError(`${error.message}${message ? `: ${message}` : ''}`, error.status);
   }
   return error;
 }

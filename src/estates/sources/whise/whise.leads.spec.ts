@@ -88,6 +88,8 @@ describe(WhiseLeadSink.name, () => {
 
   it("fails with Whise's message on a server error", async () => {
     server.failures.set('contacts', 1);
-    await expect(sut.deliver(question)).rejects.toThrow(/HTTP 500 .*Database timeout while serving contacts/);
+    const error = await sut.deliver(question).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'WhiseApiError', status: 500 });
+    expect((error as Error).message).toMatch(/HTTP 500 .*Database timeout while serving contacts/);
   });
 });

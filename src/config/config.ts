@@ -219,6 +219,45 @@ export class AppConfig {
   @IsString()
   SOURCE_B_TOKEN: string | undefined = undefined;
 
+  // Whise (source W): on when WHISE_USERNAME is set; then the password, client id and office id are required too.
+
+  /** Whise's API; the two token calls and every read go here. */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  WHISE_BASE_URL = 'https://api.whise.eu/';
+
+  /** The marketplace user (`POST token`); setting it switches the Whise source on. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  WHISE_USERNAME: string | undefined = undefined;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  WHISE_PASSWORD: string | undefined = undefined;
+
+  /** The agency's client and office in Whise (`POST v1/admin/clients/token`). */
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  WHISE_CLIENT_ID: number | undefined = undefined;
+
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  WHISE_OFFICE_ID: number | undefined = undefined;
+
+  /** Whise's language id for single-language texts (an estate's name) and for leads without a site locale. */
+  @Matches(/^(nl|fr|en|de)-[A-Z]{2}$/, { message: 'WHISE_LANGUAGE must be a Whise language id like nl-BE or fr-BE' })
+  WHISE_LANGUAGE = 'nl-BE';
+
+  /** Import viewing appointments from Whise's calendar (`v1/calendars/list`); off unless set. */
+  @Transform(toBool)
+  @IsBoolean()
+  WHISE_APPOINTMENTS = false;
+
   @Transform(toInt)
   @IsInt()
   @Min(100)
@@ -573,6 +612,12 @@ export class AppConfig {
     return PhotoHosts.parse(this.PHOTO_HOSTS)!;
   }
 
+  /** The Whise credentials when the source is on (WHISE_USERNAME set; loadConfig checks the rest), else null. */
+  get whise(): { readonly username: string; readonly password: string; readonly clientId: number; readonly officeId: number } | null {
+    if (!this.WHISE_USERNAME || !this.WHISE_PASSWORD || this.WHISE_CLIENT_ID === undefined || this.WHISE_OFFICE_ID === undefined) return null;
+    return { username: this.WHISE_USERNAME, password: this.WHISE_PASSWORD, clientId: this.WHISE_CLIENT_ID, officeId: this.WHISE_OFFICE_ID };
+  }
+
   get embeddedDatabase(): boolean {
     return !this.DATABASE_URL;
   }
@@ -600,11 +645,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const whise = missingForWhise(config);
+  if (whise.length > 0) throw new ConfigError(`Invalid configuration for Whise (WHISE_USERNAME is set):\n${whise.map((line) => `  ${line}`).join('\n')}`);
   const missing = missingForProduction(config, raw);
   if (missing.length > 0) {
     throw new ConfigError(`Invalid configuration for production with DATABASE_URL:\n${missing.map((line) => `  ${line}`).join('\n')}`);
   }
   return config;
+}
+
+/** With WHISE_USERNAME set, the source cannot log in without the other three: say so at start, not at the first sync. */
+function missingForWhise(config: AppConfig): string[] {
+  if (!config.WHISE_USERNAME) return [];
+  const missing: string[] = [];
+  if (!config.WHISE_PASSWORD) missing.push('WHISE_PASSWORD is required (POST token)');
+  if (config.WHISE_CLIENT_ID === undefined) missing.push('WHISE_CLIENT_ID is required (POST v1/admin/clients/token)');
+  if (config.WHISE_OFFICE_ID === undefined) missing.push('WHISE_OFFICE_ID is required (POST v1/admin/clients/token)');
+  return missing;
 }
 
 /**

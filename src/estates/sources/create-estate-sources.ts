@@ -6,8 +6,13 @@ import { SourceAFixtureApi, SourceAHttpApi } from './source-a/source-a.api.js';
 import { SourceA } from './source-a/source-a.source.js';
 import { SourceBFixtureApi, SourceBHttpApi } from './source-b/source-b.api.js';
 import { SourceB } from './source-b/source-b.source.js';
+import { WhiseHttpApi } from './whise/whise.api.js';
+import { WhiseSource } from './whise/whise.source.js';
 
-/** Both sources: over HTTP when configured, otherwise from the demo catalogue in fixtures/ (no network). */
+/**
+ * A and B: over HTTP when configured, otherwise from the demo catalogue in fixtures/ (no network).
+ * W (Whise) only when configured: it has no demo catalogue.
+ */
 export function createEstateSources(config: AppConfig, fixturesDir = FIXTURES_DIR): EstateSource[] {
   const http = { timeoutMs: config.SOURCE_TIMEOUT_MS, retries: config.SOURCE_RETRIES, backoffMs: config.SOURCE_BACKOFF_MS };
   const sourceA = config.SOURCE_A_BASE_URL
@@ -19,5 +24,18 @@ export function createEstateSources(config: AppConfig, fixturesDir = FIXTURES_DI
   const sourceB = config.SOURCE_B_FEED_URL
     ? new SourceBHttpApi({ ...http, baseUrl: config.SOURCE_B_FEED_URL }, config.SOURCE_B_TOKEN)
     : new SourceBFixtureApi(join(fixturesDir, 'source-b'));
-  return [new SourceA(sourceA), new SourceB(sourceB)];
+  const sources: EstateSource[] = [new SourceA(sourceA), new SourceB(sourceB)];
+  const whise = whiseApi(config);
+  if (whise) sources.push(new WhiseSource(whise, { language: config.WHISE_LANGUAGE, appointments: config.WHISE_APPOINTMENTS }));
+  return sources;
+}
+
+/** The Whise client when WHISE_* is configured, else null; the source and the lead sink each hold one (own token cache). */
+export function whiseApi(config: AppConfig): WhiseHttpApi | null {
+  const credentials = config.whise;
+  if (!credentials) return null;
+  return new WhiseHttpApi(
+    { baseUrl: config.WHISE_BASE_URL, timeoutMs: config.SOURCE_TIMEOUT_MS, retries: config.SOURCE_RETRIES, backoffMs: config.SOURCE_BACKOFF_MS },
+    credentials,
+  );
 }

@@ -15,9 +15,35 @@ export class HttpStatusError extends Error {
   constructor(
     readonly status: number,
     readonly url: string,
+    /** The start of the error body, for clients whose CRM explains the error there (e.g. Whise's `Message`). */
+    readonly body: string = '',
   ) {
     super(`HTTP ${status} from ${url}`);
   }
+}
+
+/** How much of an error body is kept: enough for a CRM's message, never a whole page. */
+const ERROR_BODY_BYTES = 4096;
+
+/** The first bytes of an error answer as text; empty when it cannot be read. */
+async function errorBody(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  try {
+    while (received < ERROR_BODY_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      received += value.byteLength;
+    }
+  } catch {
+    // A broken error body changes nothing: the status says enough.
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks).toString('utf8').slice(0, ERROR_BODY_BYTES);
 }
 
 /** A source went over what one sync may read from it; retrying would not help. */
@@ -143,11 +169,12 @@ export class JsonHttpClient {
     return this.request<T>('GET', path);
   }
 
-  post<T>(path: string, body: unknown): Promise<T> {
-    return this.request<T>('POST', path, body);
+  /** `headers` add to (and override) the client's own for this call, e.g. a bearer token that changes. */
+  post<T>(path: string, body: unknown, headers?: Readonly<Record<string, string>>): Promise<T> {
+    return this.request<T>('POST', path, body, headers);
   }
 
-  private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  private async request<T>(method: string, path: string, body?: unknown, headers?: Readonly<Record<string, string>>): Promise<T> {
     const url = new URL(path, this.options.baseUrl.endsWith('/') ? this.options.baseUrl : `${this.options.baseUrl}/`).toString();
     const budget = currentFetchBudget();
     for (let attempt = 0; ; attempt++) {
@@ -158,14 +185,11 @@ export class JsonHttpClient {
         const signal = budget?.signal ? AbortSignal.any([timeout, budget.signal]) : timeout;
         const response = await fetch(url, {
           method,
-          headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...this.options.headers },
+          headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...this.options.headers, ...headers },
           body: body === undefined ? undefined : JSON.stringify(body),
           signal,
         });
-        if (!response.ok) {
-          await response.body?.cancel();
-          throw new HttpStatusError(response.status, url);
-        }
+        if (!response.ok) throw new HttpStatusError(response.status, url, await errorBody(response));
         return JSON.parse(await readCapped(response, budget, url)) as T;
       } catch (error) {
         if (budget?.signal?.aborted) budget.throwIfAborted();

@@ -1,0 +1,41 @@
+import { ConfigError, loadConfig } from '../../../config/config.js';
+import { createEstateSources } from '../create-estate-sources.js';
+import { createLeadSinks } from '../create-lead-sinks.js';
+
+const WHISE = { WHISE_USERNAME: 'agency@example.be', WHISE_PASSWORD: 'secret', WHISE_CLIENT_ID: '4668', WHISE_OFFICE_ID: '6644' };
+
+describe('Whise configuration', () => {
+  it('is off without WHISE_USERNAME: no W source, no W lead sink (the demo stays A and B)', () => {
+    const config = loadConfig({});
+    expect(config.whise).toBeNull();
+    expect(createEstateSources(config).map((source) => source.name)).toEqual(['A', 'B']);
+    expect(createLeadSinks(config).has('W')).toBe(false);
+  });
+
+  it('is on with the four settings, with defaults for the rest', () => {
+    const config = loadConfig(WHISE);
+    expect(config.whise).toEqual({ username: 'agency@example.be', password: 'secret', clientId: 4668, officeId: 6644 });
+    expect(config).toMatchObject({ WHISE_BASE_URL: 'https://api.whise.eu/', WHISE_LANGUAGE: 'nl-BE', WHISE_APPOINTMENTS: false });
+    const sources = createEstateSources(config);
+    expect(sources.map((source) => source.name)).toEqual(['A', 'B', 'W']);
+    expect(sources[2].fetchAppointments).toBeUndefined();
+    expect(createLeadSinks(config).get('W')?.source).toBe('W');
+  });
+
+  it('reads the calendar only with WHISE_APPOINTMENTS', () => {
+    const [, , whise] = createEstateSources(loadConfig({ ...WHISE, WHISE_APPOINTMENTS: 'true' }));
+    expect(whise.fetchAppointments).toBeInstanceOf(Function);
+  });
+
+  it.each(['WHISE_PASSWORD', 'WHISE_CLIENT_ID', 'WHISE_OFFICE_ID'])('stops at start when WHISE_USERNAME is set without %s', (missing) => {
+    const env: Record<string, string> = { ...WHISE };
+    delete env[missing];
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(`${missing} is required`);
+  });
+
+  it('rejects ids that are not numbers and a language Whise does not know', () => {
+    expect(() => loadConfig({ ...WHISE, WHISE_CLIENT_ID: 'agency' })).toThrow('WHISE_CLIENT_ID');
+    expect(() => loadConfig({ ...WHISE, WHISE_LANGUAGE: 'dutch' })).toThrow('WHISE_LANGUAGE');
+  });
+});

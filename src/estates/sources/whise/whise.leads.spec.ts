@@ -1,0 +1,95 @@
+import { FAKE_WHISE_CREDENTIALS, FakeWhiseServer } from '../../../../test/support/fake-whise-server.js';
+import type { LeadPayload } from '../lead-sink.port.js';
+import { WhiseApiError, WhiseHttpApi } from './whise.api.js';
+import { WhiseLeadSink } from './whise.leads.js';
+
+let server: FakeWhiseServer;
+let sut: WhiseLeadSink;
+
+beforeEach(async () => {
+  server = new FakeWhiseServer();
+  await server.start();
+  const api = new WhiseHttpApi({ baseUrl: server.url, timeoutMs: 2000, retries: 0, backoffMs: 1 }, FAKE_WHISE_CREDENTIALS);
+  sut = new WhiseLeadSink(api, { officeId: FAKE_WHISE_CREDENTIALS.officeId, language: 'nl-BE' });
+});
+
+afterEach(async () => {
+  await server.stop();
+});
+
+const question: LeadPayload = {
+  id: 'lead-1',
+  kind: 'extra-info',
+  createdAt: '2026-05-01T09:00:00Z',
+  locale: 'fr',
+  contact: { name: 'Marie Claire Dubois', email: 'marie@example.be', phone: '+32 470 12 34 56' },
+  message: 'Is the garden south-facing?',
+  propertyId: '3515113',
+  searchProfile: null,
+};
+
+describe(WhiseLeadSink.name, () => {
+  it('upserts a question as a contact matched on PrivateEmail, linked to the estate, with the message', async () => {
+    await sut.deliver(question);
+    const call = server.requests.find((request) => request.path === '/v1/contacts/upsert')!;
+    expect(call.authorization).toMatch(/^Bearer ey/);
+    expect(server.contacts).toEqual([
+      {
+        FirstName: 'Marie',
+        Name: 'Claire Dubois',
+        PrivateEmail: 'marie@example.be',
+        PrivateTel: '+32 470 12 34 56',
+        LanguageId: 'fr-BE',
+        OfficeIds: [6644],
+        EstateIds: [3515113],
+        Comments: '[extra-info] Is the garden south-facing?',
+      },
+    ]);
+  });
+
+  it('sends a confirmed subscription with its search as SearchCriteria', async () => {
+    await sut.deliver({
+      ...question,
+      id: 'lead-2',
+      kind: 'subscription',
+      locale: 'nl',
+      contact: { name: 'Piet', email: 'piet@example.be', phone: null },
+      message: 'Keep me informed',
+      propertyId: null,
+      searchProfile: { transaction: 'buy', headTypes: ['HOUSE', 'COMMERCIAL'], subTypes: [], locations: ['9000', 'Gent'], priceMin: 200000, priceMax: 400000, bedroomsMin: 3 },
+    });
+    expect(server.contacts).toEqual([
+      {
+        FirstName: '',
+        Name: 'Piet',
+        PrivateEmail: 'piet@example.be',
+        LanguageId: 'nl-BE',
+        OfficeIds: [6644],
+        Comments: '[subscription] Keep me informed',
+        SearchCriteria: [
+          {
+            PurposeIds: [1],
+            CategoryIds: [1, 4, 5, 6],
+            PriceRange: { Min: 200000, Max: 400000 },
+            MinRooms: 3,
+            Zips: ['9000'],
+            Cities: ['Gent'],
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('fails (so the job retries) when Whise refuses the body, with its validation message', async () => {
+    const error = await sut.deliver({ ...question, contact: { ...question.contact, email: undefined as unknown as string } }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(WhiseApiError);
+    expect((error as Error).message).toContain('PrivateEmail is required');
+  });
+
+  it("fails with Whise's message on a server error", async () => {
+    server.failures.set('contacts', 1);
+    const error = await sut.deliver(question).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'WhiseApiError', status: 500 });
+    expect((error as Error).message).toMatch(/HTTP 500 .*Database timeout while serving contacts/);
+  });
+});

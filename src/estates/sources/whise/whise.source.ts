@@ -1,0 +1,194 @@
+import type { Locale } from '../../../routing/locales.js';
+import type { Estate } from '../../domain/estate.js';
+import { appointmentLocale, boundedText, type SourceAppointment } from '../appointment-source.port.js';
+import { type EstateSource, type SourceHealth, type SourceRecord, SourceUnavailableError } from '../estate-source.port.js';
+import { currentFetchBudget } from '../http-client.js';
+import { proxiedImageUrl } from '../image-url.js';
+import { numberOrNull } from '../raw-text.js';
+import { WhiseAuthError, type WhiseHttpApi } from './whise.api.js';
+import { mapWhiseEstate, type WhiseMapContext } from './whise.mapper.js';
+import type { WhiseCalendarEvent, WhiseEstate } from './whise.types.js';
+
+/** Whise's largest page is not documented; 100 keeps a full read of a big agency to a few dozen calls. */
+export const WHISE_PAGE_SIZE = 100;
+
+/** Whise's language ids for the site's locales; texts come back as `[{ content, languageId }]`. */
+const LANGUAGE_IDS: Readonly<Record<Locale, string>> = { nl: 'nl-BE', fr: 'fr-BE', en: 'en-GB', de: 'de-DE' };
+
+export interface WhiseSourceOptions {
+  /** WHISE_LANGUAGE, e.g. nl-BE: the language of single-language texts and of leads without a locale. */
+  readonly language: string;
+  /** WHISE_APPOINTMENTS: read viewing appointments from `v1/calendars/list`. */
+  readonly appointments: boolean;
+  readonly now?: () => Date;
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** What the operator should check for a refused token step. */
+export function whiseAuthProblem(error: WhiseAuthError): string {
+  const settings = error.step === 'token' ? 'WHISE_USERNAME / WHISE_PASSWORD' : 'WHISE_CLIENT_ID / WHISE_OFFICE_ID';
+  return error.status === 401 || error.status === 403 ? `${error.message}: check ${settings}` : error.message;
+}
+
+/**
+ * Whise (source W): pages through `v1/estates/list` by offset with ShowDetails (one call per 100 estates gives all
+ * the fields the mapper reads: no call per estate), and puts the units of a project (their `parentId`) under it.
+ * Not incremental: no public client shows a filter on the update date, so every sync reads everything.
+ */
+export class WhiseSource implements EstateSource {
+  readonly name = 'W' as const;
+  readonly label = 'Whise';
+  readonly incremental = false;
+  /** Present only when WHISE_APPOINTMENTS is on: the sync then also reads the calendar. */
+  readonly fetchAppointments?: () => Promise<readonly SourceAppointment[]>;
+  private readonly context: WhiseMapContext;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly api: WhiseHttpApi,
+    private readonly options: WhiseSourceOptions,
+  ) {
+    const locale = options.language.slice(0, 2).toLowerCase();
+    this.context = { imageUrl: proxiedImageUrl, locale: (locale in LANGUAGE_IDS ? locale : 'nl') as Locale };
+    this.now = options.now ?? (() => new Date());
+    if (options.appointments) this.fetchAppointments = () => this.readAppointments();
+  }
+
+  async health(): Promise<SourceHealth> {
+    try {
+      await this.api.freshClientToken();
+      return { authenticated: true };
+    } catch (error) {
+      return { authenticated: false, problem: error instanceof WhiseAuthError ? whiseAuthProblem(error) : reason(error) };
+    }
+  }
+
+  async *fetchAll(): AsyncIterable<SourceRecord> {
+    const raws = await this.readAll();
+    const unitsByProject = new Map<number, WhiseEstate[]>();
+    const ids = new Set(raws.map((raw) => numberOrNull(raw.id)));
+    for (const raw of raws) {
+      const parent = numberOrNull(raw.parentId);
+      if (parent !== null && parent !== numberOrNull(raw.id)) unitsByProject.set(parent, [...(unitsByProject.get(parent) ?? []), raw]);
+    }
+    for (const raw of raws) {
+      const sourceId = String(raw.id ?? '?');
+      const parent = numberOrNull(raw.parentId);
+      if (parent !== null && parent !== numberOrNull(raw.id)) {
+        // A unit shows under its project; without its project in the read, it has nowhere to show.
+        if (!ids.has(parent)) yield { ok: false, sourceId, hidden: `unit of project ${parent}, which is not published` };
+        continue;
+      }
+      const units: Estate[] = [];
+      for (const unit of unitsByProject.get(numberOrNull(raw.id) ?? Number.NaN) ?? []) {
+        const unitId = String(unit.id ?? '?');
+        try {
+          const mapped = mapWhiseEstate(unit, this.context);
+          if ('hidden' in mapped) yield { ok: false, sourceId: unitId, hidden: mapped.hidden };
+          else units.push(mapped.estate);
+        } catch (error) {
+          yield { ok: false, sourceId: unitId, error: reason(error) };
+        }
+      }
+      try {
+        const mapped = mapWhiseEstate(raw, this.context, units);
+        yield 'hidden' in mapped ? { ok: false, sourceId, hidden: mapped.hidden } : { ok: true, estate: mapped.estate };
+      } catch (error) {
+        yield { ok: false, sourceId, error: reason(error) };
+      }
+    }
+  }
+
+  /** Every estate, page by page; any failure makes the source unavailable (the cache stays as it is). */
+  private async readAll(): Promise<WhiseEstate[]> {
+    const estates: WhiseEstate[] = [];
+    const budget = currentFetchBudget();
+    const languages = [...new Set([this.options.language, ...Object.values(LANGUAGE_IDS)])];
+    try {
+      for (let offset = 0; ; offset += WHISE_PAGE_SIZE) {
+        budget?.page();
+        const answer = await this.api.listEstates({
+          Filter: { ShowDetails: true, LanguageIds: languages },
+          // A stable order, so offsets do not skip or repeat an estate between pages.
+          Sort: [
+            { Field: 'putOnlineDateTime', Ascending: false },
+            { Field: 'id', Ascending: true },
+          ],
+          Page: { Limit: WHISE_PAGE_SIZE, Offset: offset },
+        });
+        // Whise leaves `estates` out when a page is empty.
+        const page = answer.estates ?? [];
+        if (!Array.isArray(page)) throw new Error('v1/estates/list: estates is not a list');
+        budget?.addRecords(page.length);
+        estates.push(...(page as WhiseEstate[]).filter((estate) => estate !== null && typeof estate === 'object'));
+        const total = numberOrNull(answer.totalCount);
+        if (page.length < WHISE_PAGE_SIZE || (total !== null && offset + WHISE_PAGE_SIZE >= total)) return estates;
+      }
+    } catch (error) {
+      throw new SourceUnavailableError('W', error instanceof WhiseAuthError ? whiseAuthProblem(error) : reason(error));
+    }
+  }
+
+  /** The viewing appointments from now on; events that cannot be mapped are left out. */
+  private async readAppointments(): Promise<readonly SourceAppointment[]> {
+    const appointments: SourceAppointment[] = [];
+    const budget = currentFetchBudget();
+    try {
+      for (let offset = 0; ; offset += WHISE_PAGE_SIZE) {
+        budget?.page();
+        const answer = await this.api.listCalendars({
+          Filter: { DateTimeRange: { Min: this.now().toISOString() } },
+          Sort: [
+            { Field: 'startDateTime', Ascending: true },
+            { Field: 'id', Ascending: true },
+          ],
+          Page: { Limit: WHISE_PAGE_SIZE, Offset: offset },
+        });
+        const page = answer.calendars ?? [];
+        if (!Array.isArray(page)) throw new Error('v1/calendars/list: calendars is not a list');
+        budget?.addRecords(page.length);
+        for (const event of page as Array<WhiseCalendarEvent | null>) {
+          const appointment = event && typeof event === 'object' ? mapWhiseCalendarEvent(event) : null;
+          if (appointment) appointments.push(appointment);
+        }
+        const total = numberOrNull(answer.totalCount);
+        if (page.length < WHISE_PAGE_SIZE || (total !== null && offset + WHISE_PAGE_SIZE >= total)) return appointments;
+      }
+    } catch (error) {
+      throw new SourceUnavailableError('W', `appointments: ${error instanceof WhiseAuthError ? whiseAuthProblem(error) : reason(error)}`);
+    }
+  }
+}
+
+function first<T>(value: unknown): T | null {
+  return Array.isArray(value) && value.length > 0 && value[0] && typeof value[0] === 'object' ? (value[0] as T) : null;
+}
+
+/**
+ * A Whise calendar event as a viewing: its first estate, first contact (the visitor) and first user (the agent).
+ * Null when it lacks an id, a start, an estate or the visitor's address.
+ */
+export function mapWhiseCalendarEvent(raw: WhiseCalendarEvent): SourceAppointment | null {
+  const id = numberOrNull(raw.id);
+  const start = typeof raw.startDateTime === 'string' ? new Date(raw.startDateTime) : null;
+  const estate = first<{ estateId?: unknown; id?: unknown }>(raw.estates);
+  const estateId = numberOrNull(estate?.estateId ?? estate?.id);
+  const contact = first<Record<string, unknown>>(raw.contacts);
+  const email = boundedText(contact?.privateEmail ?? contact?.email, 200);
+  if (id === null || !start || Number.isNaN(start.getTime()) || estateId === null || !email) return null;
+  const user = first<Record<string, unknown>>(raw.users);
+  const personName = (person: Record<string, unknown> | null) =>
+    [boundedText(person?.firstName, 50), boundedText(person?.name, 50)].filter(Boolean).join(' ');
+  const language = typeof contact?.languageId === 'string' ? contact.languageId.slice(0, 2) : null;
+  return {
+    sourceId: String(id),
+    listingSourceId: String(estateId),
+    startsAt: start,
+    cancelled: false,
+    visitor: { name: personName(contact) || email, email, phone: boundedText(contact?.privateTel ?? contact?.phone, 40), locale: appointmentLocale(language) },
+    agent: { name: personName(user), email: boundedText(user?.email, 200) },
+  };
+}

@@ -1,0 +1,52 @@
+import request from 'supertest';
+import { EstateSyncService } from '../../src/estates/persistence/estate-sync.service.js';
+import { urlFor } from '../../src/routing/routes.js';
+import { FakeWhiseServer, fakeWhiseEnv, whiseEstate } from '../support/fake-whise-server.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const LISTED = 3515113;
+const IN_PREPARATION = 3515114;
+
+describe('a Whise account as a source (WHISE_* pointing at a fake Whise)', () => {
+  let whise: FakeWhiseServer;
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    whise = new FakeWhiseServer();
+    await whise.start();
+    whise.estates = [
+      whiseEstate(LISTED, { name: 'Herenhuis aan de Leie', longDescription: [{ content: 'Statig herenhuis met tuin.', languageId: 'nl-BE' }] }),
+      whiseEstate(IN_PREPARATION, { purposeStatus: { id: 20 } }),
+    ];
+    sut = await startTestApp(fakeWhiseEnv(whise));
+  });
+
+  afterAll(async () => {
+    await sut?.close();
+    await whise.stop();
+  });
+
+  it('syncs the Whise listings next to the demo sources, leaving out the one in preparation', async () => {
+    const report = await sut.app.get(EstateSyncService).syncAll();
+    const w = report.sources.find((source) => source.source === 'W');
+    expect(w).toMatchObject({ ok: true, skipped: [] });
+    expect(report.sources.map((source) => source.source)).toEqual(['A', 'B', 'W']);
+    expect(whise.requests.some((call) => call.path === '/v1/estates/list')).toBe(true);
+  });
+
+  it('shows the Whise listing on its detail page', async () => {
+    const short = await request(sut.server).get(urlFor('detailShort', 'nl', { estateId: LISTED }));
+    expect(short.status).toBe(301);
+    const page = await request(sut.server).get(short.headers.location);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Herenhuis aan de Leie');
+    expect(page.text).toContain('Statig herenhuis met tuin.');
+    const proxied = `/property-images/u/${Buffer.from(`https://r.whise.eu/pictures/4668/${LISTED}-a.jpg`).toString('base64url')}/large/${LISTED}-a.jpg`;
+    expect(page.text).toContain(proxied);
+  });
+
+  it('has no page for the estate in preparation', async () => {
+    const response = await request(sut.server).get(urlFor('detailShort', 'nl', { estateId: IN_PREPARATION }));
+    expect(response.status).toBe(404);
+  });
+});

@@ -143,12 +143,12 @@ export function fixtureDictionaries(fixtures: SourceAFixtures, language = 'nl'):
 }
 
 /** One 0-based page; the last one is short, and there is no total, as in the real API. */
-export function page<T>(items: readonly T[], page: number, size: number): T[] {
+function page<T>(items: readonly T[], page: number, size: number): T[] {
   return items.slice(page * size, (page + 1) * size);
 }
 
 /** Summary items of a search, filtered by `updated_since` as the API does. */
-export function searchItems(properties: readonly SourceAProperty[], request: SourceASearchRequest): SourceASearchItem[] {
+function searchItems(properties: readonly SourceAProperty[], request: SourceASearchRequest): SourceASearchItem[] {
   const since = request.filtering.updated_since ? Date.parse(request.filtering.updated_since) : Number.NEGATIVE_INFINITY;
   return properties
     .filter((property) => Date.parse(String(property.changed)) >= since || Number.isNaN(Date.parse(String(property.changed))))

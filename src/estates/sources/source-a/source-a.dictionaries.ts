@@ -1,5 +1,5 @@
 import type { LocalizedText } from '../../../i18n/localized-text.js';
-import { CONDITION, CONSTRUCTION_TYPE, ENVIRONMENT, PLANNING_ANSWER, RECENT_DESTINATION, ROOM_TYPES, SUB_TYPES } from '../../domain/enums.js';
+import { CONDITION, CONSTRUCTION_TYPE, ENVIRONMENT, RECENT_DESTINATION, ROOM_TYPES, SUB_TYPES } from '../../domain/enums.js';
 import type { HeadType, Region } from '../../domain/estate.js';
 import { InvalidRecordError, localizedText, numberOrNull } from '../raw-text.js';
 import type { SourceACity, SourceADictionaryEntry, SourceAOptionItems, ZabunText } from './source-a.types.js';

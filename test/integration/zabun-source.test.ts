@@ -175,6 +175,14 @@ describe('source A against a fake Zabun CMS API', () => {
       for (const unit of [1044, 1045, 1046, 1047]) expect(ids).not.toContain(unit);
     });
 
+    it('the units of a project the site does not show are not listings of their own either', async () => {
+      crm.sourceA.media = { '14': crm.sourceA.media['14']!.filter((id) => id !== 1043) };
+      const records = await fetchA({ projectOf: (unit) => (['1044', '1045', '1046', '1047'].includes(unit) ? '1043' : null) });
+      expect(hidden(records)).toContainEqual({ ok: false, sourceId: '1043', hidden: 'not published to medium 14' });
+      const ids = records.map((record) => (record.ok ? record.estate.id : Number(record.sourceId)));
+      for (const unit of [1044, 1045, 1046, 1047]) expect(ids).not.toContain(unit);
+    });
+
     it('an unpublished unit is left out of its project', async () => {
       crm.sourceA.media = { '14': crm.sourceA.media['14']!.filter((id) => id !== 1045) };
       const project = estates(await fetchA()).find((estate) => estate.id === 1043)!;

@@ -126,23 +126,22 @@ export class SourceA implements EstateSource {
     }
     yield* invalid;
 
-    // A project names its units; in an incremental read a changed unit brings its whole project back.
+    // A project names its units. A unit its project does not name here (the project is hidden, or unchanged in an
+    // incremental read) is still a unit when the sync knows its project or it names one: it brings its project back.
     const projectOfUnit = new Map<number, number>();
     const register = () => {
       for (const [id, property] of details) for (const unit of childIds(property)) projectOfUnit.set(unit, id);
     };
     register();
-    if (options.since) {
-      for (const item of items) {
-        const id = numberOrNull(item.property_id);
-        if (id === null || projectOfUnit.has(id)) continue;
-        const project = numberOrNull(options.projectOf?.(String(id))) ?? numberOrNull(details.get(id)?.parent_property_id);
-        if (project === null || project === id) continue;
-        projectOfUnit.set(id, project);
-        await read(project);
-      }
-      register();
+    for (const item of items) {
+      const id = numberOrNull(item.property_id);
+      if (id === null || projectOfUnit.has(id)) continue;
+      const project = numberOrNull(options.projectOf?.(String(id))) ?? numberOrNull(details.get(id)?.parent_property_id);
+      if (project === null || project === id) continue;
+      projectOfUnit.set(id, project);
+      await read(project);
     }
+    register();
     for (const [unit] of projectOfUnit) await read(unit);
 
     for (const [id, why] of hidden) {

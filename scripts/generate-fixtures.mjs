@@ -1,8 +1,9 @@
-// Writes the demo catalogue in the raw formats of source A (fixtures/source-a) and source B
+// Writes the demo catalogue in the raw formats of source A (fixtures/source-a, the Zabun CMS API) and source B
 // (fixtures/source-b). Deterministic (seeded), so running it again gives the same files.
 // Usage: node scripts/generate-fixtures.mjs   (then commit the JSON it writes)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { toZabunFixtures } from './zabun-fixtures.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -597,7 +598,11 @@ const persons = REPS;
 mkdirSync(join(root, 'fixtures/source-a'), { recursive: true });
 mkdirSync(join(root, 'fixtures/source-b'), { recursive: true });
 const json = (value) => `${JSON.stringify(value, (key, v) => (v === undefined ? undefined : v), 2)}\n`;
-writeFileSync(join(root, 'fixtures/source-a/properties.json'), json(sourceA));
-writeFileSync(join(root, 'fixtures/source-a/persons.json'), json(persons));
+const zabun = toZabunFixtures(sourceA, persons);
+writeFileSync(join(root, 'fixtures/source-a/properties.json'), json(zabun.properties));
+writeFileSync(join(root, 'fixtures/source-a/persons.json'), json(zabun.persons));
+writeFileSync(join(root, 'fixtures/source-a/option_items.json'), json(zabun.optionItems));
+writeFileSync(join(root, 'fixtures/source-a/cities.json'), json(zabun.cities));
+writeFileSync(join(root, 'fixtures/source-a/media.json'), json(zabun.media));
 writeFileSync(join(root, 'fixtures/source-b/feed.json'), json(sourceB));
 console.log(`source A: ${sourceA.length} records, source B: ${sourceB.length} records`);

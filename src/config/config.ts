@@ -12,6 +12,7 @@ import {
   IsUrl,
   Matches,
   ValidateBy,
+  ValidateIf,
   Max,
   Min,
   MinLength,
@@ -200,6 +201,7 @@ export class AppConfig {
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   SOURCE_A_BASE_URL: string | undefined = undefined;
 
+  /** Zabun's `client_id` header (with api_key and server_id, the API credentials). */
   @IsString()
   SOURCE_A_CLIENT_ID = '';
 
@@ -208,6 +210,44 @@ export class AppConfig {
 
   @IsString()
   SOURCE_A_SERVER_ID = '';
+
+  /**
+   * The agency's company id, sent as `X-CLIENT-ID` on every call (a different value from SOURCE_A_CLIENT_ID; Zabun's
+   * settings call it "Company ID (X-CLIENT-ID)"). Required with SOURCE_A_BASE_URL: without it every call is a 401.
+   */
+  @ValidateIf((config: AppConfig) => !!config.SOURCE_A_BASE_URL)
+  @IsString()
+  @MinLength(1, { message: 'SOURCE_A_COMPANY_ID is required when SOURCE_A_BASE_URL is set (it is sent as X-CLIENT-ID)' })
+  SOURCE_A_COMPANY_ID = '';
+
+  /** Sent as `X-USER-ID` when set (the Zabun user leads are written as; write-capable clients send it). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  SOURCE_A_USER_ID: string | undefined = undefined;
+
+  /** `Accept-Language` of source A's calls, and the language of texts the API sends as a plain string. */
+  @IsIn(['nl', 'fr', 'en', 'de'])
+  SOURCE_A_LANGUAGE = 'nl';
+
+  /**
+   * Only listings published to this Zabun medium are live (14 is "Website via API"); the others are hidden. 0 turns
+   * the medium filter off (every published, shown listing is live). Read via `POST api/v1/property/media-sync/{id}`,
+   * whose answer no public client documents: unconfirmed.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  SOURCE_A_MEDIUM_ID = 14;
+
+  /**
+   * Source A's appointments endpoint relative to SOURCE_A_BASE_URL (e.g. `api/v1/appointments`). No public client
+   * reads Zabun appointments (unconfirmed), so none are imported unless this is set; the demo fixtures always have them.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  SOURCE_A_APPOINTMENTS_PATH: string | undefined = undefined;
 
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -509,11 +549,6 @@ export class AppConfig {
   RENDER_CACHE_MB = 32;
 
   // --- Visitor flows: leads to the CRM, favourites, retention (GDPR) ---
-
-  /** Source A's endpoint for website leads, relative to SOURCE_A_BASE_URL. */
-  @IsString()
-  @MinLength(1)
-  SOURCE_A_LEAD_PATH = 'api/v1/contact';
 
   /** Source B takes website leads on a webhook; without it leads about its listings are kept but not delivered. */
   @Transform(emptyToUndefined)

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import type { SourceAAppointment } from '../../src/estates/sources/source-a/source-a.types.js';
 import { urlFor } from '../../src/routing/routes.js';
+import { zabunLeadEmail } from '../support/fake-zabun-server.js';
 import { fileTranslator } from '../support/file-translator.js';
 import { until } from '../support/poll.js';
 import { launchBrowser } from '../browser/support/browser.js';
@@ -138,7 +139,7 @@ describe.each(MODES)('journeys that go through the visitor’s mailbox (%s)', (m
       await mailChecks.check('cancelled', cancelled, { language: locale, fromName: AGENCY.name, replyTo: AGENCY.email });
       if (stack.crm) {
         const crm = stack.crm;
-        await until('the cancellation as a lead at CRM A', async () => crm.leads.a.filter((lead) => lead.type === 'cancellation' && lead.email === visitor).length, (count) => count === 1, {
+        await until('the cancellation as a lead at CRM A', async () => crm.leads.a.filter((lead) => JSON.stringify(lead.body).includes('website lead: cancellation') && zabunLeadEmail(lead) === visitor).length, (count) => count === 1, {
           timeoutMs: 30_000,
           intervalMs: 200,
         });

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { addDays, todayInBelgium } from '../../src/holiday/domain/stay.js';
 import type { Locale } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
+import { zabunLeadEmail } from '../support/fake-zabun-server.js';
 import { fileTranslator } from '../support/file-translator.js';
 import { until } from '../support/poll.js';
 import { launchBrowser } from '../browser/support/browser.js';
@@ -31,7 +32,7 @@ describe.each(MODES)('visitor journeys (%s)', (mode) => {
     const crm = stack.crm;
     const found = await until(
       `a ${type} lead from ${email} at a CRM`,
-      async () => [...crm.leads.a.filter((lead) => lead.email === email), ...crm.leads.b.filter((lead) => JSON.stringify(lead).includes(email))],
+      async () => [...crm.leads.a.filter((lead) => zabunLeadEmail(lead) === email), ...crm.leads.b.filter((lead) => JSON.stringify(lead).includes(email))],
       (leads) => leads.length > 0,
       { timeoutMs: 30_000, intervalMs: 200 },
     );

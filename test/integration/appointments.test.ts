@@ -141,7 +141,10 @@ describe('cancel appointment', () => {
 
     const leads = sut.app.get(DataSource).getRepository(LeadEntity);
     await eventually(async () => (await leads.findOneBy({ kind: 'cancellation', email: 'jan.peeters@example.be' }))?.status === 'DELIVERED', 20_000, 'lead delivered');
-    expect(crm.leads.a.find((lead) => lead.type === 'cancellation')).toMatchObject({ email: 'jan.peeters@example.be' });
+    expect(crm.leads.a.find((lead) => JSON.stringify(lead.body).includes('website lead: cancellation'))).toMatchObject({
+      endpoint: 'contactmessage',
+      body: { contact: { email: 'jan.peeters@example.be' } },
+    });
 
     // The page now says so.
     const page = await request(sut.server).get(pathOf(cancelled));

@@ -6,6 +6,7 @@ import type { SourceAProperty } from '../../src/estates/sources/source-a/source-
 import type { SourceBListing } from '../../src/estates/sources/source-b/source-b.types.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
+import { standaloneProperties } from '../support/fake-zabun-server.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const HOSTILE_DESCRIPTION = '<p onclick="steal()">Mooi</p><script>alert(4)</script><img src=x onerror=alert(5)>';
@@ -24,16 +25,21 @@ describe('hostile CRM records through the sync (local fake CRM)', () => {
 
   beforeAll(async () => {
     crm = new FakeCrmServer();
-    const first = crm.sourceA.properties.find((property) => property.publish && !property.is_project && !property.parent_property_id && property.responsible_salesrep_person_id)!;
+    const first = standaloneProperties(crm.sourceA.properties).find((property) => property.publish && !property.is_project && property.responsible_salesrep_person_id)!;
+    // Zabun gives a sticker by id: its colours come from the stickers dictionary.
+    crm.sourceA.optionItems = {
+      ...crm.sourceA.optionItems,
+      stickers: [...(crm.sourceA.optionItems.stickers ?? []), { id: 9, name: { nl: 'Topper' }, color: 'red;position:fixed;inset:0', color_text: '#fff' }],
+    };
     a = {
       ...first,
       title: { nl: LONG_TITLE },
       description: { nl: HOSTILE_DESCRIPTION },
-      sticker: { id: 9, name: { nl: 'Topper' }, color: 'red;position:fixed;inset:0', color_text: '#fff' },
+      sticker_id: 9,
       photos: [{ url: 'javascript:alert(7)' }, ...(first.photos ?? [])],
       files: [
-        { type_id: 'BROCHURE', url: 'javascript:alert(1)', reference: { nl: 'Brochure' } },
-        { type_id: 'FLOOR_PLAN', url: 'https://cdn.example/plan.pdf', reference: { nl: 'Grondplan' } },
+        { type_id: 3, url: 'javascript:alert(1)', reference: { nl: 'Brochure' } },
+        { type_id: 1, url: 'https://cdn.example/plan.pdf', reference: { nl: 'Grondplan' } },
       ],
       videos: [
         { type_id: 1, url: 'javascript:alert(2)' },

@@ -7,6 +7,7 @@ import { LeadEntity } from '../../src/leads/lead.entity.js';
 import { LeadsService } from '../../src/leads/leads.service.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
+import { zabunLeadEmail } from '../support/fake-zabun-server.js';
 import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
 
 const VISITOR = { name: 'Jan Peeters', email: 'jan@example.be', phone: '+32 470 12 34 56', message: 'Graag een bezoek.', privacyConsent: 'on' };
@@ -42,8 +43,14 @@ describe('leads reach the agency’s CRM', () => {
     const lead = await leads().findOneByOrFail({ email: 'a-lead@example.be' });
     expect(lead).toMatchObject({ kind: 'extra-info', source: 'A', estateId: listingA.id, sourceEstateId: listingA.sourceId, locale: 'nl' });
     await delivered('a-lead@example.be');
-    const received = crm.leads.a.find((body) => body.email === 'a-lead@example.be');
-    expect(received).toMatchObject({ external_id: lead.id, type: 'extra-info', first_name: 'Jan', last_name: 'Peeters', property_id: Number(listingA.sourceId), origin: 'website' });
+    const received = crm.leads.a.find((posted) => zabunLeadEmail(posted) === 'a-lead@example.be');
+    expect(received).toMatchObject({
+      endpoint: 'contactmessage',
+      body: {
+        contact: { first_name: 'Jan', last_name: 'Peeters', email: 'a-lead@example.be', language: 'nl' },
+        message: { property_id: Number(listingA.sourceId), info: expect.arrayContaining(['website lead: extra-info', `reference: ${lead.id}`]) },
+      },
+    });
   });
 
   it('delivers the sender of a send-to-a-friend about a source B listing to B’s webhook, never the friend', async () => {
@@ -98,7 +105,10 @@ describe('leads reach the agency’s CRM', () => {
     expect(lead.message).toContain('Leadhuis');
     expect(lead.message).toContain('Avec le vélo.');
     await delivered('booking-lead@example.be');
-    expect(crm.leads.a.find((body) => body.email === 'booking-lead@example.be')).toMatchObject({ external_id: lead.id, type: 'booking', origin: 'website' });
+    expect(crm.leads.a.find((posted) => zabunLeadEmail(posted) === 'booking-lead@example.be')).toMatchObject({
+      endpoint: 'contactmessage',
+      body: { message: { info: expect.arrayContaining(['website lead: booking', `reference: ${lead.id}`]) } },
+    });
   });
 
   it('retries a lead the CRM refused, with backoff, until it is accepted', async () => {
@@ -107,7 +117,7 @@ describe('leads reach the agency’s CRM', () => {
     await delivered('retry-lead@example.be');
     const lead = await leads().findOneByOrFail({ email: 'retry-lead@example.be' });
     expect(lead.attempts).toBe(2);
-    expect(crm.leads.a.filter((body) => body.email === 'retry-lead@example.be')).toHaveLength(1);
+    expect(crm.leads.a.filter((posted) => zabunLeadEmail(posted) === 'retry-lead@example.be')).toHaveLength(1);
   });
 
   it('stores no lead when the submission is refused', async () => {

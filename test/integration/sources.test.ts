@@ -5,6 +5,7 @@ import { EstateSyncService } from '../../src/estates/persistence/estate-sync.ser
 import { createEstateSources } from '../../src/estates/sources/create-estate-sources.js';
 import { type SourceRecord, SourceUnavailableError } from '../../src/estates/sources/estate-source.port.js';
 import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
+import { standaloneProperties } from '../support/fake-zabun-server.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 async function collect(records: AsyncIterable<SourceRecord>): Promise<SourceRecord[]> {
@@ -29,21 +30,24 @@ describe('estate sources over HTTP (local fake CRM)', () => {
 
   const sources = () => createEstateSources(loadConfig(fakeCrmEnv(crm)));
 
-  it('source A reads every page of the search, authenticated with its four headers', async () => {
+  it('source A reads the search from page 0, authenticated with its headers (X-CLIENT-ID is the company id)', async () => {
     const records = await collect(sources()[0].fetchAll());
-    const searches = crm.requests.filter((request) => request.line === 'POST /a/api/v1/property/search');
-    expect(searches.length).toBeGreaterThanOrEqual(2);
-    expect(searches[0].headers).toMatchObject({ 'x-client-id': 'agency-42', client_id: 'agency-42', api_key: 'secret-key', server_id: 'srv-1' });
+    const searches = crm.zabun.calls.filter((call) => call.path === '/api/v1/property/search');
+    expect(searches.map((call) => call.body)).toEqual([{ paging: { page: 0, size: 100 }, filtering: {}, sorting: { sort: 'MOST_RECENT', order: 'DESC' } }]);
+    expect(searches[0].headers).toMatchObject({ 'x-client-id': '7301', client_id: 'agency-42', api_key: 'secret-key', server_id: 'srv-1', 'accept-language': 'nl' });
     expect(estates(records).length).toBeGreaterThanOrEqual(40);
   });
 
-  it('source A nests project units under their project and skips unpublished records', async () => {
+  it('source A nests project units under their project and hides unpublished records', async () => {
     const records = await collect(sources()[0].fetchAll());
     const projects = estates(records).filter((estate) => estate.isProject);
     expect(projects.length).toBe(2);
-    expect(projects.every((project) => project.children.length >= 3)).toBe(true);
+    expect(projects.every((project) => project.children.length >= 3 && project.children.every((unit) => unit.parentId === project.id))).toBe(true);
+    const units = projects.flatMap((project) => project.children.map((unit) => unit.id));
+    expect(estates(records).filter((estate) => units.includes(estate.id))).toEqual([]);
     const unpublished = crm.sourceA.properties.find((property) => property.publish === false)!;
-    expect(records.some((record) => (record.ok ? record.estate.id : Number(record.sourceId)) === unpublished.property_id)).toBe(false);
+    expect(estates(records).some((estate) => estate.id === unpublished.property_id)).toBe(false);
+    expect(records).toContainEqual({ ok: false, sourceId: String(unpublished.property_id), hidden: expect.stringContaining('not published') });
   });
 
   it('a malformed record is reported and the rest are mapped', async () => {
@@ -51,7 +55,7 @@ describe('estate sources over HTTP (local fake CRM)', () => {
     const failures = [...(await collect(a.fetchAll())), ...(await collect(b.fetchAll()))].filter((record) => !record.ok && 'error' in record);
     expect(failures).toHaveLength(2);
     expect(failures.map((record) => ('error' in record ? record.error : ''))).toEqual(
-      expect.arrayContaining([expect.stringContaining('head_type'), expect.stringContaining('guid')]),
+      expect.arrayContaining([expect.stringContaining('type_id'), expect.stringContaining('guid')]),
     );
   });
 
@@ -108,11 +112,11 @@ describe('sync against the CRMs', () => {
   });
 
   it('a listing that disappears or is unpublished is removed; a changed one is updated', async () => {
-    const [gone, unpublished, changed] = crm.sourceA.properties.filter((property) => property.publish && !property.parent_property_id && !property.is_project);
+    const [gone, unpublished, changed] = standaloneProperties(crm.sourceA.properties).filter((property) => property.publish && !property.is_project);
     crm.sourceA.properties = crm.sourceA.properties
       .filter((property) => property !== gone)
       .map((property) =>
-        property === unpublished ? { ...property, publish: false } : property === changed ? { ...property, price: 123456 } : property,
+        property === unpublished ? { ...property, publish: false } : property === changed ? { ...property, price: 123456, changed: new Date().toISOString() } : property,
       );
     const report = await sync();
     const a = report.sources.find((source) => source.source === 'A')!;
@@ -124,8 +128,8 @@ describe('sync against the CRMs', () => {
   });
 
   it('a record that turns malformed keeps its last good version', async () => {
-    const target = crm.sourceA.properties.find((property) => property.publish && !property.parent_property_id && !property.is_project)!;
-    crm.sourceA.properties = crm.sourceA.properties.map((property) => (property === target ? { ...property, head_type: 'SPACESHIP' } : property));
+    const target = standaloneProperties(crm.sourceA.properties).find((property) => property.publish && !property.is_project)!;
+    crm.sourceA.properties = crm.sourceA.properties.map((property) => (property === target ? { ...property, type_id: 999, changed: new Date().toISOString() } : property));
     const report = await sync();
     expect(report.sources[0].skipped.map((record) => record.sourceId)).toContain(String(target.property_id));
     expect(await sut.app.get(EstateRepository).findById(target.property_id!)).not.toBeNull();

@@ -48,7 +48,7 @@ describe('two replicas: one sync per interval, changes reach both', () => {
       const listing = crm.sourceB.listings.find((candidate) => candidate.id === 5001)!;
       Object.assign(listing, { title: { ...listing.title, nl: 'Lichtrijk appartement in Ukkel, nu met lift' } });
       const unit = crm.sourceA.properties.find((candidate) => candidate.property_id === 1044)!;
-      Object.assign(unit, { price: 310_000 });
+      Object.assign(unit, { price: 310_000, changed: new Date().toISOString() });
 
       const report = await a.app.get(EstateSyncService).syncAll();
       expect(report.sources.map((source) => source.updated)).toEqual([1, 1]);

@@ -6,8 +6,8 @@ import { FIXTURES_DIR } from '../../common/paths.js';
 import { LOCALES } from '../../routing/locales.js';
 import type { Estate } from '../domain/estate.js';
 import { proxiedImageUrl } from '../sources/image-url.js';
+import { fixtureDictionaries, readSourceAFixtures } from '../sources/source-a/source-a.api.js';
 import { isLiveInSourceA, mapSourceAProperty } from '../sources/source-a/source-a.mapper.js';
-import type { SourceAProperty } from '../sources/source-a/source-a.types.js';
 import { mapSourceBListing } from '../sources/source-b/source-b.mapper.js';
 import type { SourceBListing } from '../sources/source-b/source-b.types.js';
 import { buildTabs, toDisplayModel } from './estate-display.js';
@@ -15,7 +15,7 @@ import { TAB_NAMES } from './tabs.js';
 
 /** The demo catalogue mapped as the sync maps it (records a mapper rejects are left out). */
 function catalogue(): Estate[] {
-  const a = JSON.parse(readFileSync(join(FIXTURES_DIR, 'source-a/properties.json'), 'utf8')) as SourceAProperty[];
+  const fixturesA = readSourceAFixtures(join(FIXTURES_DIR, 'source-a'));
   const b = JSON.parse(readFileSync(join(FIXTURES_DIR, 'source-b/feed.json'), 'utf8')) as SourceBListing[];
   const attempt = (map: () => Estate) => {
     try {
@@ -24,9 +24,9 @@ function catalogue(): Estate[] {
       return [];
     }
   };
-  const context = { imageUrl: proxiedImageUrl, person: () => undefined };
+  const context = { imageUrl: proxiedImageUrl, person: () => undefined, dictionaries: fixtureDictionaries(fixturesA) };
   return [
-    ...a.filter(isLiveInSourceA).flatMap((raw) => attempt(() => mapSourceAProperty(raw, context))),
+    ...fixturesA.properties.filter(isLiveInSourceA).flatMap((raw) => attempt(() => mapSourceAProperty(raw, context))),
     ...b.flatMap((raw) => attempt(() => mapSourceBListing(raw))),
   ];
 }

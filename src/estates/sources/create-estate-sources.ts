@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { FIXTURES_DIR } from '../../common/paths.js';
 import type { AppConfig } from '../../config/config.js';
 import type { EstateSource } from './estate-source.port.js';
-import { SourceAFixtureApi, SourceAHttpApi } from './source-a/source-a.api.js';
+import { SourceAFixtureApi, SourceAHttpApi, sourceASettings } from './source-a/source-a.api.js';
 import { SourceA } from './source-a/source-a.source.js';
 import { SourceBFixtureApi, SourceBHttpApi } from './source-b/source-b.api.js';
 import { SourceB } from './source-b/source-b.source.js';
@@ -16,15 +16,13 @@ import { WhiseSource } from './whise/whise.source.js';
 export function createEstateSources(config: AppConfig, fixturesDir = FIXTURES_DIR): EstateSource[] {
   const http = { timeoutMs: config.SOURCE_TIMEOUT_MS, retries: config.SOURCE_RETRIES, backoffMs: config.SOURCE_BACKOFF_MS };
   const sourceA = config.SOURCE_A_BASE_URL
-    ? new SourceAHttpApi(
-        { ...http, baseUrl: config.SOURCE_A_BASE_URL },
-        { clientId: config.SOURCE_A_CLIENT_ID, apiKey: config.SOURCE_A_API_KEY, serverId: config.SOURCE_A_SERVER_ID },
-      )
+    ? new SourceAHttpApi({ ...http, baseUrl: config.SOURCE_A_BASE_URL }, sourceASettings(config), config.SOURCE_A_APPOINTMENTS_PATH)
     : new SourceAFixtureApi(join(fixturesDir, 'source-a'));
   const sourceB = config.SOURCE_B_FEED_URL
     ? new SourceBHttpApi({ ...http, baseUrl: config.SOURCE_B_FEED_URL }, config.SOURCE_B_TOKEN)
     : new SourceBFixtureApi(join(fixturesDir, 'source-b'));
-  const sources: EstateSource[] = [new SourceA(sourceA), new SourceB(sourceB)];
+  const mediumId = config.SOURCE_A_MEDIUM_ID === 0 ? null : config.SOURCE_A_MEDIUM_ID;
+  const sources: EstateSource[] = [new SourceA(sourceA, { mediumId, language: config.SOURCE_A_LANGUAGE }), new SourceB(sourceB)];
   const whise = whiseApi(config);
   if (whise) sources.push(new WhiseSource(whise, { language: config.WHISE_LANGUAGE, appointments: config.WHISE_APPOINTMENTS }));
   return sources;

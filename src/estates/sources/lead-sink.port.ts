@@ -46,44 +46,6 @@ async function postJson(url: string, headers: Record<string, string>, body: unkn
   if (!response.ok) throw new HttpStatusError(response.status, url);
 }
 
-export interface SourceALeadOptions {
-  readonly baseUrl: string;
-  readonly path: string;
-  readonly credentials: { readonly clientId: string; readonly apiKey: string; readonly serverId: string };
-  readonly timeoutMs: number;
-}
-
-/** Source A: its contact endpoint (`POST <base>/api/v1/contact`), authenticated as the listing reads are. */
-export class SourceALeadSink implements LeadSink {
-  readonly source = 'A' as const;
-  constructor(private readonly options: SourceALeadOptions) {}
-
-  deliver(lead: LeadPayload): Promise<void> {
-    const { baseUrl, path, credentials, timeoutMs } = this.options;
-    const url = new URL(path, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).toString();
-    const headers = { 'X-CLIENT-ID': credentials.clientId, client_id: credentials.clientId, api_key: credentials.apiKey, server_id: credentials.serverId };
-    const [firstName, ...rest] = lead.contact.name.split(/\s+/);
-    return postJson(
-      url,
-      headers,
-      {
-        external_id: lead.id,
-        origin: 'website',
-        type: lead.kind,
-        language: lead.locale,
-        first_name: firstName ?? '',
-        last_name: rest.join(' '),
-        email: lead.contact.email,
-        phone: lead.contact.phone,
-        message: lead.message,
-        property_id: lead.propertyId === null ? null : Number(lead.propertyId),
-        created_at: lead.createdAt,
-      },
-      timeoutMs,
-    );
-  }
-}
-
 /** Source B: a webhook URL that takes the lead as JSON, authenticated with the feed's bearer token. */
 export class SourceBLeadSink implements LeadSink {
   readonly source = 'B' as const;

@@ -1,89 +1,215 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HttpStatusError, JsonHttpClient, type HttpClientOptions } from '../http-client.js';
-import type { SourceAAppointment, SourceAPerson, SourceAProperty, SourceASearchRequest, SourceASearchResponse } from './source-a.types.js';
+import { BELGIUM_GEO_ID, SourceADictionaries } from './source-a.dictionaries.js';
+import type {
+  SourceAAppointment,
+  SourceACity,
+  SourceAOptionItems,
+  SourceAPerson,
+  SourceAProperty,
+  SourceASearchItem,
+  SourceASearchRequest,
+  SourceASearchResponse,
+} from './source-a.types.js';
 
-/** The three calls the adapter makes to source A. */
+/** The calls the adapter makes to the Zabun CMS API. */
 export interface SourceAApi {
+  /** `GET auth/v1/heartbeat`; throws HttpStatusError (401: the credentials) or a network error. */
+  heartbeat(): Promise<void>;
+  optionItems(): Promise<SourceAOptionItems>;
+  /** One page of Belgium's cities from the geo dictionary. */
+  cities(page: number, size: number): Promise<unknown>;
   search(request: SourceASearchRequest): Promise<SourceASearchResponse>;
+  /** One page of the listings published to a medium (`POST api/v1/property/media-sync/{medium}`). */
+  mediaSync(medium: number, page: number, size: number): Promise<unknown>;
   property(id: number): Promise<SourceAProperty>;
-  person(id: number): Promise<SourceAPerson>;
-  appointments(): Promise<SourceAAppointment[]>;
+  persons(): Promise<unknown>;
+  /** Only when an appointments endpoint is configured (no public client reads one: unconfirmed). */
+  readonly appointments?: () => Promise<SourceAAppointment[]>;
 }
 
-export interface SourceACredentials {
-  readonly clientId: string;
+/** What identifies the agency to Zabun; header names are case-sensitive. */
+export interface SourceASettings {
   readonly apiKey: string;
+  readonly clientId: string;
   readonly serverId: string;
+  /** The agency's company id, sent as X-CLIENT-ID (not client_id's value). */
+  readonly companyId: string;
+  /** Sent as X-USER-ID when set (write-capable clients send it). */
+  readonly userId?: string;
+  /** Accept-Language, and the language of texts that come as a plain string. */
+  readonly language: string;
 }
 
-/** Source A over HTTP, authenticated by its four headers. */
+export function sourceAHeaders(settings: SourceASettings): Record<string, string> {
+  return {
+    api_key: settings.apiKey,
+    client_id: settings.clientId,
+    server_id: settings.serverId,
+    'X-CLIENT-ID': settings.companyId,
+    ...(settings.userId ? { 'X-USER-ID': settings.userId } : {}),
+    'Accept-Language': settings.language,
+  };
+}
+
+/** The array in an answer: the answer itself, or its first list under a name public clients read. */
+export function listIn<T>(answer: unknown, ...keys: string[]): T[] {
+  if (Array.isArray(answer)) return answer as T[];
+  if (answer && typeof answer === 'object') {
+    for (const key of [...keys, 'items', 'data']) {
+      const value = (answer as Record<string, unknown>)[key];
+      if (Array.isArray(value)) return value as T[];
+    }
+  }
+  return [];
+}
+
+/** The Zabun CMS API over HTTP. */
 export class SourceAHttpApi implements SourceAApi {
   private readonly http: JsonHttpClient;
+  private readonly headers: Record<string, string>;
+  readonly appointments?: () => Promise<SourceAAppointment[]>;
 
-  constructor(options: Omit<HttpClientOptions, 'headers'>, credentials: SourceACredentials) {
-    this.http = new JsonHttpClient({
-      ...options,
-      headers: {
-        'X-CLIENT-ID': credentials.clientId,
-        client_id: credentials.clientId,
-        api_key: credentials.apiKey,
-        server_id: credentials.serverId,
-      },
-    });
+  constructor(
+    private readonly options: Omit<HttpClientOptions, 'headers'>,
+    settings: SourceASettings,
+    appointmentsPath?: string,
+  ) {
+    this.headers = sourceAHeaders(settings);
+    this.http = new JsonHttpClient({ ...options, headers: this.headers });
+    if (appointmentsPath) this.appointments = () => this.http.get(appointmentsPath);
+  }
+
+  async heartbeat(): Promise<void> {
+    const url = new URL('auth/v1/heartbeat', this.options.baseUrl.endsWith('/') ? this.options.baseUrl : `${this.options.baseUrl}/`).toString();
+    const response = await fetch(url, { headers: this.headers, signal: AbortSignal.timeout(this.options.timeoutMs) });
+    // The answer is plain text ("V1 …"): only the status matters.
+    await response.body?.cancel();
+    if (!response.ok) throw new HttpStatusError(response.status, 'auth/v1/heartbeat');
+  }
+
+  optionItems(): Promise<SourceAOptionItems> {
+    return this.http.get('api/v1/property/option_items');
+  }
+
+  cities(page: number, size: number): Promise<unknown> {
+    return this.http.post('api/v1/geo/cities/search', { paging: { page, size }, filtering: { country_geo_id: BELGIUM_GEO_ID } });
   }
 
   search(request: SourceASearchRequest): Promise<SourceASearchResponse> {
     return this.http.post('api/v1/property/search', request);
   }
 
+  mediaSync(medium: number, page: number, size: number): Promise<unknown> {
+    return this.http.post(`api/v1/property/media-sync/${medium}`, { paging: { page, size } });
+  }
+
   property(id: number): Promise<SourceAProperty> {
     return this.http.get(`api/v1/property/${id}?extended=true`);
   }
 
-  person(id: number): Promise<SourceAPerson> {
-    return this.http.get(`api/v1/person/${id}`);
-  }
-
-  appointments(): Promise<SourceAAppointment[]> {
-    return this.http.get('api/v1/appointments');
+  persons(): Promise<unknown> {
+    return this.http.get('api/v1/person');
   }
 }
 
-/** The demo catalogue in fixtures/source-a, answered as the API would (no network). */
+/** The demo files of fixtures/source-a, as the API gives them. */
+export interface SourceAFixtures {
+  readonly properties: SourceAProperty[];
+  readonly optionItems: SourceAOptionItems;
+  readonly cities: SourceACity[];
+  readonly persons: SourceAPerson[];
+  /** Listing ids per medium id. */
+  readonly media: Record<string, number[]>;
+  readonly appointments: SourceAAppointment[];
+}
+
+export function readSourceAFixtures(directory: string): SourceAFixtures {
+  const read = <T>(file: string) => JSON.parse(readFileSync(join(directory, file), 'utf8')) as T;
+  return {
+    properties: read('properties.json'),
+    optionItems: read('option_items.json'),
+    cities: read('cities.json'),
+    persons: read('persons.json'),
+    media: read('media.json'),
+    appointments: read('appointments.json'),
+  };
+}
+
+/** The demo's dictionaries, for code that maps fixture records without a source (specs). */
+export function fixtureDictionaries(fixtures: SourceAFixtures, language = 'nl'): SourceADictionaries {
+  return new SourceADictionaries(fixtures.optionItems, fixtures.cities, language);
+}
+
+/** One 0-based page; the last one is short, and there is no total, as in the real API. */
+function page<T>(items: readonly T[], page: number, size: number): T[] {
+  return items.slice(page * size, (page + 1) * size);
+}
+
+/** Summary items of a search, filtered by `updated_since` as the API does. */
+function searchItems(properties: readonly SourceAProperty[], request: SourceASearchRequest): SourceASearchItem[] {
+  const since = request.filtering.updated_since ? Date.parse(request.filtering.updated_since) : Number.NEGATIVE_INFINITY;
+  return properties
+    .filter((property) => Date.parse(String(property.changed)) >= since || Number.isNaN(Date.parse(String(property.changed))))
+    .map((property) => ({ property_id: property.property_id, changed: property.changed }));
+}
+
+/** The demo catalogue in fixtures/source-a, answered as the API would (no network), so the demo runs the real path. */
 export class SourceAFixtureApi implements SourceAApi {
-  private readonly properties: SourceAProperty[];
-  private readonly persons: SourceAPerson[];
-  private readonly bookings: SourceAAppointment[];
+  private readonly fixtures: SourceAFixtures;
+  readonly appointments: () => Promise<SourceAAppointment[]>;
 
   constructor(directory: string) {
-    this.properties = JSON.parse(readFileSync(join(directory, 'properties.json'), 'utf8')) as SourceAProperty[];
-    this.persons = JSON.parse(readFileSync(join(directory, 'persons.json'), 'utf8')) as SourceAPerson[];
-    this.bookings = JSON.parse(readFileSync(join(directory, 'appointments.json'), 'utf8')) as SourceAAppointment[];
+    this.fixtures = readSourceAFixtures(directory);
+    this.appointments = async () => this.fixtures.appointments;
   }
 
-  async appointments(): Promise<SourceAAppointment[]> {
-    return this.bookings;
+  async heartbeat(): Promise<void> {}
+
+  async optionItems(): Promise<SourceAOptionItems> {
+    return this.fixtures.optionItems;
+  }
+
+  async cities(index: number, size: number): Promise<unknown> {
+    return { cities: page(this.fixtures.cities, index, size) };
   }
 
   async search(request: SourceASearchRequest): Promise<SourceASearchResponse> {
-    const { page, size } = request.paging;
-    const all = this.properties.map((property, index) => ({
-      property_id: property.property_id ?? -(index + 1),
-      updated_at: String(property.updated_at ?? ''),
-    }));
-    return { paging: { page, size, total: all.length }, properties: all.slice((page - 1) * size, page * size) };
+    const { page: index, size } = request.paging;
+    return { paging: { page: index, size }, properties: page(searchItems(this.fixtures.properties, request), index, size) };
+  }
+
+  async mediaSync(medium: number, index: number, size: number): Promise<unknown> {
+    return { properties: page(this.fixtures.media[String(medium)] ?? [], index, size).map((id) => ({ property_id: id })) };
   }
 
   async property(id: number): Promise<SourceAProperty> {
-    const property = this.properties.find((candidate, index) => (candidate.property_id ?? -(index + 1)) === id);
+    const property = this.fixtures.properties.find((candidate) => candidate.property_id === id);
     if (!property) throw new HttpStatusError(404, `fixture property ${id}`);
     return property;
   }
 
-  async person(id: number): Promise<SourceAPerson> {
-    const person = this.persons.find((candidate) => candidate.person_id === id);
-    if (!person) throw new Error(`fixture person ${id} not found`);
-    return person;
+  async persons(): Promise<unknown> {
+    return this.fixtures.persons;
   }
+}
+
+/** The settings block of the configuration that identifies the agency. */
+export function sourceASettings(config: {
+  readonly SOURCE_A_API_KEY: string;
+  readonly SOURCE_A_CLIENT_ID: string;
+  readonly SOURCE_A_SERVER_ID: string;
+  readonly SOURCE_A_COMPANY_ID: string;
+  readonly SOURCE_A_USER_ID?: string;
+  readonly SOURCE_A_LANGUAGE: string;
+}): SourceASettings {
+  return {
+    apiKey: config.SOURCE_A_API_KEY,
+    clientId: config.SOURCE_A_CLIENT_ID,
+    serverId: config.SOURCE_A_SERVER_ID,
+    companyId: config.SOURCE_A_COMPANY_ID,
+    userId: config.SOURCE_A_USER_ID,
+    language: config.SOURCE_A_LANGUAGE,
+  };
 }

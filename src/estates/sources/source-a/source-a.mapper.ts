@@ -1,96 +1,186 @@
-import type { Energy, Estate, HeadType, Region, SalesRep } from '../../domain/estate.js';
-import { HEAD_TYPES } from '../../domain/estate.js';
+import type { LocalizedText } from '../../../i18n/localized-text.js';
+import type { Energy, Estate, Region, SalesRep } from '../../domain/estate.js';
+import { ENERGY_LABEL } from '../../domain/enums.js';
 import { cappedText, cssColorOrNull, webUrlOrNull } from '../crm-values.js';
 import { photoVersion } from '../image-url.js';
-import { InvalidRecordError, boolOrNull, localizedText, mapBuildTechnicals, mapExtraFields, numberOrNull, required, stringOrNull } from '../raw-text.js';
-import type { RawText } from '../raw-text.js';
+import { InvalidRecordError, boolOrNull, mapBuildTechnicals, mapExtraFields, numberOrNull, required, stringOrNull } from '../raw-text.js';
+import {
+  BUILDING_TYPE_IDS,
+  CONDITION_IDS,
+  COUNTRY_GEO_IDS,
+  ENVIRONMENT_IDS,
+  FACILITY_IDS,
+  FILE_TYPES,
+  HEAD_TYPE_IDS,
+  LAYOUT_ROOM_TYPES,
+  PLANNING_ANSWER_IDS,
+  TOWN_PLANNING_IDS,
+  TYPE_IDS,
+  type SourceADictionaries,
+  regionOfZip,
+  zabunText,
+} from './source-a.dictionaries.js';
 import { SOURCE_A_STATUSES, isForRentInSourceA } from './source-a.status.js';
 import type { SourceAPerson, SourceAProperty } from './source-a.types.js';
 
-/** Only records the agency publishes and shows, and that are neither archived nor deleted, are live. */
+/** Only records the agency publishes and shows, and that are neither archived nor deleted, can be live. */
 export function isLiveInSourceA(raw: SourceAProperty): boolean {
-  return raw.publish === true && raw.show === true && raw.archived !== true && raw.deleted !== true;
+  return hiddenFlag(raw) === null;
+}
+
+function hiddenFlag(raw: { publish?: boolean; show?: boolean; archived?: boolean; deleted?: boolean }): string | null {
+  if (raw.deleted === true) return 'deleted';
+  if (raw.archived === true) return 'archived';
+  if (raw.publish === false) return 'not published (publish is false)';
+  if (raw.show === false) return 'not shown (show is false)';
+  return null;
+}
+
+/** Why the site must not show this record (from the search item or the detail), or null. */
+export function hiddenReason(
+  raw: { property_id?: number; publish?: boolean; show?: boolean; archived?: boolean; deleted?: boolean; transaction_id?: unknown; status_id?: unknown },
+  medium: { readonly id: number; readonly published: ReadonlySet<number> } | null,
+  dictionaries?: SourceADictionaries,
+): string | null {
+  const flag = hiddenFlag(raw);
+  if (flag) return flag;
+  if (medium && !medium.published.has(raw.property_id ?? -1)) return `not published to medium ${medium.id}`;
+  if (dictionaries && raw.status_id !== undefined) {
+    try {
+      const status = dictionaries.status(raw.transaction_id, raw.status_id);
+      if (status.specId === null) return `status ${String(raw.status_id)} (${status.name}) is not public`;
+    } catch {
+      // An unknown status is the mapper's to report as an error.
+    }
+  }
+  return null;
 }
 
 export interface SourceAContext {
   /** Turns a photo URL of the CRM into the address the site serves it from; null: leave the photo out. */
   readonly imageUrl: (url: string, version?: string | null) => string | null;
   readonly person: (id: number) => SourceAPerson | undefined;
+  readonly dictionaries: SourceADictionaries;
 }
 
-const REGIONS: Readonly<Record<string, Region>> = { FLANDERS: 'FLANDERS', BRUSSELS: 'BRUSSELS', WALLONIA: 'WALLONIA' };
+/**
+ * A phone as international text ("+32 475 12 34 56") from Zabun's country code and number. Belgian numbers are
+ * grouped as Belgians write them (mobile 4xx, one-digit zones 2/3/4/9, else two-digit zones); others stay ungrouped.
+ */
+export function formatPhone(cc: unknown, number: unknown): string | null {
+  const digits = String(number ?? '').replace(/\D/g, '');
+  if (!digits) return null;
+  const country = String(cc ?? '').replace(/\D/g, '') || '32';
+  // Some agencies type the number with its country code or a trunk 0: keep the national significant number.
+  const national = digits.startsWith(country) && digits.length > 9 ? digits.slice(country.length) : digits.replace(/^0+/, '');
+  if (country !== '32') return `+${country} ${national}`;
+  const split = (...cuts: number[]) => cuts.map((cut, index) => national.slice(cut, cuts[index + 1])).join(' ');
+  if (national.length === 9 && national.startsWith('4')) return `+32 ${split(0, 3, 5, 7)}`;
+  if (national.length === 8) return `+32 ${/^[2349]/.test(national) ? split(0, 1, 4, 6) : split(0, 2, 4, 6)}`;
+  return `+32 ${national}`;
+}
 
 function salesRep(person: SourceAPerson | undefined, context: SourceAContext): SalesRep | null {
-  if (!person) return null;
+  if (!person?.first_name && !person?.last_name) return null;
   const picture = webUrlOrNull(person.photo_url);
   return {
-    firstname: person.first_name,
-    lastname: person.last_name,
-    phone: person.phone ?? null,
-    mobile: person.mobile_phone ?? null,
+    firstname: person.first_name ?? '',
+    lastname: person.last_name ?? '',
+    phone: formatPhone(person.direct_phone_cc, person.direct_phone),
+    mobile: formatPhone(person.mobile_phone_cc, person.mobile_phone),
     email: person.email ?? null,
     picture: picture ? context.imageUrl(picture) : null,
-    description: localizedText(person.description),
+    description: zabunText(person.description, context.dictionaries.language),
   };
 }
 
-/** Maps one raw source A property (not its children) into the domain Estate; throws InvalidRecordError. */
+/** The city from the geo dictionary, named in its region's language; the other languages are its aliases. */
+function city(raw: SourceAProperty, context: SourceAContext): { city: Estate['address']['city']; region: Region | null } {
+  const address = raw.address ?? {};
+  const geoId = numberOrNull(address.city_geo_id);
+  const geo = context.dictionaries.city(geoId);
+  if (!geo) throw new InvalidRecordError(geoId === null ? 'missing address.city_geo_id' : `address.city_geo_id ${geoId} is not in the cities dictionary`);
+  const zip = required(stringOrNull(address.zip) ?? stringOrNull(geo.zip), 'address.zip');
+  const region = regionOfZip(zip);
+  const names = zabunText(geo.name, context.dictionaries.language);
+  const main = names[region === 'WALLONIA' ? 'fr' : 'nl'] ?? Object.values(names).find((name) => !!name);
+  const name = required(main, `the name of city ${geoId}`);
+  const alias: LocalizedText = Object.fromEntries(Object.entries(names).filter(([, value]) => value !== name));
+  return {
+    city: { id: geoId, zip, name, alias, lat: numberOrNull(geo.latitude), lon: numberOrNull(geo.longitude) },
+    region,
+  };
+}
+
+/** Zabun's yes/no/unknown answers (Y, N, U) as the SPEC's planning answers; SPEC values pass as they are. */
+function planningAnswer(value: unknown): string | null {
+  const answer = stringOrNull(value);
+  return answer === null ? null : ({ Y: 'YES', N: 'NO', U: 'UNKNOWN' } as Record<string, string>)[answer.toUpperCase()] ?? answer;
+}
+
+/** Maps one raw source A property (not its units) into the domain Estate; throws InvalidRecordError. */
 export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext, children: Estate[] = []): Estate {
   const id = required(numberOrNull(raw.property_id), 'property_id');
-  const headType = required(raw.head_type, 'head_type');
-  if (!(HEAD_TYPES as readonly string[]).includes(headType)) throw new InvalidRecordError(`unknown head_type ${headType}`);
-  const statusId = required(numberOrNull(raw.transaction_status_id), 'transaction_status_id');
-  const status = SOURCE_A_STATUSES[statusId];
-  if (!status) throw new InvalidRecordError(`unknown transaction_status_id ${statusId}`);
+  const dictionaries = context.dictionaries;
+  const language = dictionaries.language;
+  const type = dictionaries.entry('types', numberOrNull(raw.type_id));
+  if (numberOrNull(raw.type_id) === null) throw new InvalidRecordError('missing type_id');
+  if (!type) throw new InvalidRecordError(`type_id ${String(raw.type_id)} is not in the types dictionary`);
+  const headType = dictionaries.required('head_types', `head_type_id of type ${String(raw.type_id)}`, type.head_type_id, HEAD_TYPE_IDS).value;
+  const status = dictionaries.status(raw.transaction_id, raw.status_id);
+  if (status.specId === null) throw new InvalidRecordError(`status ${String(raw.status_id)} (${status.name}) is not public`);
+  const statusId = status.specId;
   const address = raw.address ?? {};
-  const city = address.city_geo ?? {};
+  const { city: cityOf, region } = city(raw, context);
 
   const n = (field: string) => numberOrNull(raw[field]);
   const s = (field: string) => stringOrNull(raw[field]);
   const b = (field: string) => boolOrNull(raw[field]);
-  const t = (field: string) => localizedText(raw[field] as RawText);
-  const energy = (suffix: string): Energy => ({
-    epcValue: n(`epc_value${suffix}`),
-    epcValueTotal: n(`epc_value_total${suffix}`),
-    epbReference: s(`epb_reference${suffix}`),
-    epcReference: s(`epc_reference${suffix}`),
-    energyLabel: s(`energy_label${suffix}`),
-    customEpcLabel: s(`custom_epc_label${suffix}`),
-    eLevel: n(`e_level${suffix}`),
-    kLevel: n(`k_level${suffix}`),
-    co2: n(`co2${suffix}`),
-  });
+  const t = (field: string) => zabunText(raw[field] as never, language);
+  const energy = (suffix: string): Energy => {
+    const label = s(`custom_epc_label${suffix}`);
+    const isLabel = label !== null && (ENERGY_LABEL as readonly string[]).includes(label);
+    return {
+      epcValue: n(`epc_value${suffix}`),
+      epcValueTotal: n(`epc_value_total${suffix}`),
+      epbReference: s(`epb_reference${suffix}`),
+      epcReference: s(`epc_reference${suffix}`),
+      energyLabel: isLabel ? label : null,
+      customEpcLabel: isLabel ? null : label,
+      eLevel: n(`e_level${suffix}`),
+      kLevel: n(`k_level${suffix}`),
+      co2: n(`co2${suffix}`),
+    };
+  };
   const sharedEnergy = energy('_shared');
   const lat = numberOrNull(address.latitude);
   const lon = numberOrNull(address.longitude);
+  const updatedAt = required(stringOrNull(raw.changed), 'changed');
+  const version = photoVersion(updatedAt);
+  const sticker = dictionaries.entry('stickers', numberOrNull(raw.sticker_id));
+  const salesRepId = numberOrNull(raw.responsible_salesrep_person_id);
+  const environment = (raw.environments ?? []).map((item) => dictionaries.optional('environments', item?.environment_id, ENVIRONMENT_IDS)).find((value) => value !== null);
 
   return {
     id,
     source: 'A',
     sourceId: String(id),
     guid: null,
-    parentId: numberOrNull(raw.parent_property_id),
-    isProject: raw.is_project === true || headType === 'PROJECT',
-    title: cappedText(localizedText(raw.title)),
-    description: localizedText(raw.description),
-    shortDescription: localizedText(raw.short_description),
-    headType: headType as HeadType,
-    subType: raw.sub_type ?? null,
-    transaction: { statusId, status, forRent: isForRentInSourceA(statusId) },
+    parentId: null,
+    isProject: raw.is_project === true || headType === 'PROJECT' || (raw.child_properties?.length ?? 0) > 0,
+    title: cappedText(zabunText(raw.title, language)),
+    description: zabunText(raw.description, language),
+    shortDescription: zabunText(raw.description_short, language),
+    headType,
+    subType: dictionaries.optional('types', raw.type_id, TYPE_IDS),
+    transaction: { statusId, status: SOURCE_A_STATUSES[statusId]!, forRent: isForRentInSourceA(statusId) },
     address: {
-      street: { ...(address.street ? { nl: address.street } : {}), ...localizedText(address.street_translated) },
-      number: address.number ?? null,
-      box: address.box ?? null,
-      city: {
-        id: numberOrNull(city.city_id),
-        zip: required(city.zip, 'address.city_geo.zip'),
-        name: required(city.city, 'address.city_geo.city'),
-        alias: localizedText(city.city_translated),
-        lat: numberOrNull(city.latitude),
-        lon: numberOrNull(city.longitude),
-      },
-      region: REGIONS[address.region ?? ''] ?? null,
-      country: address.country_code ?? 'BE',
+      street: { ...(address.street ? { nl: address.street } : {}), ...zabunText(address.street_translated, language) },
+      number: stringOrNull(address.number),
+      box: stringOrNull(address.box),
+      city: cityOf,
+      region,
+      country: COUNTRY_GEO_IDS[numberOrNull(address.country_geo_id) ?? 23] ?? 'UNKNOWN',
       visible: address.address_visible !== false,
       geoLocation: lat !== null && lon !== null ? { lat, lon } : null,
       geoPrecision: numberOrNull(address.geo_precision),
@@ -99,12 +189,12 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
     floor: n('floor'),
     floorId: n('floor_id'),
     entityNumber: s('entity_number'),
-    sticker: raw.sticker
+    sticker: sticker
       ? {
-          id: raw.sticker.id,
-          name: localizedText(raw.sticker.name),
-          color: cssColorOrNull(raw.sticker.color),
-          colorText: cssColorOrNull(raw.sticker.color_text),
+          id: sticker.id!,
+          name: zabunText(sticker.name, language),
+          color: cssColorOrNull(sticker.color),
+          colorText: cssColorOrNull(sticker.color_text),
         }
       : null,
     buildingName: s('building_name'),
@@ -133,18 +223,18 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
     bedrooms: n('bedrooms'),
     bathrooms: n('bathrooms'),
     planning: {
-      buildingLicense: s('building_license_ynu'),
-      allocationLicense: s('allocation_license_ynu'),
-      presaleRight: s('presale_right_ynu'),
-      certificateAsBuilt: s('certificate_as_built_ynu'),
-      heritageProtected: s('heritage_protected_ynu'),
-      heritageInventoried: s('heritage_inventoried_ynu'),
-      renovationObligation: s('renovation_obligation_id'),
-      plannedPermission: s('planned_permission_ynu'),
-      subdivisionPermit: s('subdivision_permit_ynu'),
-      proceeding: s('proceeding_ynu'),
-      summons: s('summons_ynu'),
-      recentDestination: s('recent_destination'),
+      buildingLicense: dictionaries.optional('building_licenses', raw.building_license_id, PLANNING_ANSWER_IDS),
+      allocationLicense: planningAnswer(raw.allocation_license_ynu),
+      presaleRight: planningAnswer(raw.presale_right_ynu),
+      certificateAsBuilt: planningAnswer(raw.certificate_asbuilt_ynu ?? raw.certificate_as_built_ynu),
+      heritageProtected: planningAnswer(raw.heritage_protected_ynu),
+      heritageInventoried: dictionaries.optional('heritage_inventoried', raw.heritage_inventoried_id, PLANNING_ANSWER_IDS),
+      renovationObligation: planningAnswer(raw.renovation_obligation_id),
+      plannedPermission: planningAnswer(raw.planned_permission_ynu),
+      subdivisionPermit: planningAnswer(raw.subdivision_permit_ynu),
+      proceeding: planningAnswer(raw.proceeding_ynu),
+      summons: planningAnswer(raw.summons_ynu),
+      recentDestination: dictionaries.optional('town_plannings', raw.town_planning_id, TOWN_PLANNING_IDS),
       floodingArea: s('flooding_area'),
       floodingScoreBuilding: s('flooding_building_score'),
       floodingScoreParcel: s('flooding_parcel_score'),
@@ -152,11 +242,11 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
     technical: {
       constructionYear: n('construction_year'),
       renovationYear: n('renovation_year'),
-      buildingType: s('construction_type'),
-      condition: s('condition'),
+      buildingType: dictionaries.optional('building_types', raw.building_type_id, BUILDING_TYPE_IDS),
+      condition: dictionaries.optional('conditions', raw.condition_id, CONDITION_IDS),
       newBuilding: b('new_building'),
       available: s('free_on'),
-      availableDate: s('free_on_date'),
+      availableDate: s('available_date') ?? s('free_on_date'),
       furniture: b('furnished'),
       petsAllowed: b('pets_allowed'),
       monthlyCost: n('monthly_cost'),
@@ -183,7 +273,7 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
       gardenText: t('garden_text'),
       gardenSurface: n('garden_surface'),
       terraceSurface: n('terrace_surface'),
-      environment: s('environment'),
+      environment: environment ?? null,
       destination: s('destination'),
       commonMeter: b('common_meter'),
       meterType: s('meter_type'),
@@ -209,45 +299,56 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
       commentArea: t('comment_area'),
     },
     ki: { indexed: n('indexed_ki'), nonIndexed: n('non_indexed_ki'), communityTax: n('community_tax') },
-    salesRep: raw.responsible_salesrep_person_id ? salesRep(context.person(raw.responsible_salesrep_person_id), context) : null,
+    salesRep: salesRepId === null ? null : salesRep(context.person(salesRepId), context),
     pictures: [...(raw.photos ?? [])]
-      .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
+      .sort((a, c) => (a.index ?? 0) - (c.index ?? 0))
       .flatMap((photo, index) => {
         const file = webUrlOrNull(photo.url);
-        const proxied = file ? context.imageUrl(file, photoVersion(raw.updated_at)) : null;
+        const proxied = file ? context.imageUrl(file, version) : null;
         if (!file || !proxied) return [];
         const thumbnail = webUrlOrNull(photo.url_thumbnail);
         return [
           {
             file: proxied,
-            thumbnail: (thumbnail && context.imageUrl(thumbnail, photoVersion(raw.updated_at))) ?? proxied,
+            thumbnail: (thumbnail && context.imageUrl(thumbnail, version)) ?? proxied,
             index: photo.index ?? index,
-            comment: localizedText(photo.comment),
+            comment: zabunText(photo.comment, language),
           },
         ];
       }),
-    layoutRooms: (raw.layout ?? []).map((room, index) => ({
-      typeId: room.room_type_id,
-      count: numberOrNull(room.count),
-      surface: numberOrNull(room.surface),
-      comment: localizedText(room.comment),
-      floor: numberOrNull(room.floor),
-      sort: room.sort ?? index,
-      customIndex: numberOrNull(room.custom_index),
-      customName: localizedText(room.custom_name),
-    })),
+    layoutRooms: (raw.layouts ?? []).flatMap((room, index) => {
+      const customIndex = numberOrNull(room.custom_index);
+      const typeId = customIndex !== null ? 0 : dictionaries.optional('layouts', room.layout_id, LAYOUT_ROOM_TYPES);
+      if (typeId === null) return [];
+      return [
+        {
+          typeId,
+          count: numberOrNull(room.count),
+          surface: numberOrNull(room.surface),
+          comment: zabunText(room.comment, language),
+          floor: numberOrNull(room.floor),
+          sort: room.sort ?? index,
+          customIndex,
+          customName: zabunText(room.custom_name, language),
+        },
+      ];
+    }),
     videos: (raw.videos ?? []).flatMap((video) => {
       const link = webUrlOrNull(video.url);
-      return link ? [{ typeId: video.type_id, link }] : [];
+      const typeId = numberOrNull(video.type_id);
+      return link && typeId !== null ? [{ typeId, link }] : [];
     }),
     files: (raw.files ?? []).flatMap((file) => {
       const link = webUrlOrNull(file.url);
-      return link ? [{ type: file.type_id ?? 'OTHER', link, comment: localizedText(file.reference) }] : [];
+      return link ? [{ type: FILE_TYPES[numberOrNull(file.type_id) ?? -1] ?? 'OTHER', link, comment: zabunText(file.reference, language) }] : [];
     }),
     extraFields: mapExtraFields(raw.extra_fields),
-    facilities: [...(raw.facilities ?? [])],
+    facilities: (raw.facilities ?? []).flatMap((facility) => {
+      const name = dictionaries.optional('facilities', facility?.facility_id, FACILITY_IDS);
+      return name ? [name] : [];
+    }),
     buildTechnicals: mapBuildTechnicals(raw.build_technicals),
     children,
-    updatedAt: required(raw.updated_at, 'updated_at'),
+    updatedAt,
   };
 }

@@ -1,112 +1,227 @@
 import type { Estate } from '../../domain/estate.js';
 import type { SourceAppointment } from '../appointment-source.port.js';
 import { mapSourceAAppointment } from '../appointment-mappers.js';
-import { type EstateSource, type SourceHealth, type SourceRecord, SourceUnavailableError } from '../estate-source.port.js';
+import { type EstateSource, type FetchOptions, type SourceHealth, type SourceRecord, SourceUnavailableError } from '../estate-source.port.js';
 import { currentFetchBudget, HttpStatusError } from '../http-client.js';
 import { proxiedImageUrl } from '../image-url.js';
-import type { SourceAApi } from './source-a.api.js';
-import { isLiveInSourceA, mapSourceAProperty } from './source-a.mapper.js';
-import type { SourceAPerson, SourceAProperty } from './source-a.types.js';
+import { numberOrNull } from '../raw-text.js';
+import { listIn, type SourceAApi } from './source-a.api.js';
+import { SourceADictionaries } from './source-a.dictionaries.js';
+import { hiddenReason, mapSourceAProperty, type SourceAContext } from './source-a.mapper.js';
+import type { SourceACity, SourceAPerson, SourceAProperty, SourceASearchItem } from './source-a.types.js';
 
-const PAGE_SIZE = 50;
+/** Listings per search page, as public clients ask. */
+const PAGE_SIZE = 100;
+const LIST_PAGE_SIZE = 1000;
+/** A dictionary or medium list longer than this is an API that never says "last page". */
+const MAX_LIST_PAGES = 100;
+
+export interface SourceAOptions {
+  /** Only listings published to this medium are live (14: "Website via API"); null: no medium filter. */
+  readonly mediumId: number | null;
+  readonly language: string;
+}
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+function childIds(property: SourceAProperty): number[] {
+  return (property.child_properties ?? []).flatMap((child) => {
+    const id = numberOrNull(typeof child === 'object' && child !== null ? child.property_id : child);
+    return id === null ? [] : [id];
+  });
+}
+
+type Medium = { readonly id: number; readonly published: ReadonlySet<number> };
+
 /**
- * Source A: pages through the search, reads each property in full, resolves sales reps, and puts
- * project units under their project. Failing to read the list is a SourceUnavailableError; one
- * property that cannot be read or mapped is skipped and reported.
+ * Source A, the Zabun CMS API: refreshes the dictionaries and persons, lists the website medium's listings, pages
+ * through the search (by `updated_since` when incremental), reads each listing in full and puts a project's units
+ * (its `child_properties`) under it. Failing to read a list is a SourceUnavailableError; a listing that cannot be
+ * mapped is skipped and reported; one the site must not show is yielded as hidden with the reason.
  */
 export class SourceA implements EstateSource {
   readonly name = 'A' as const;
   readonly label = 'Zabun';
-  readonly incremental = false;
+  readonly incremental = true;
+  readonly fetchAppointments?: () => Promise<readonly SourceAppointment[]>;
+  /** The dictionaries of the last read (refreshed at the start of each one). */
+  dictionaries?: SourceADictionaries;
 
-  constructor(private readonly api: SourceAApi) {}
+  constructor(
+    private readonly api: SourceAApi,
+    private readonly options: SourceAOptions = { mediumId: 14, language: 'nl' },
+  ) {
+    const appointments = api.appointments;
+    if (appointments) {
+      this.fetchAppointments = async () => {
+        const raw = await appointments();
+        if (!Array.isArray(raw)) throw new SourceUnavailableError('A', 'appointments: not a list');
+        return raw.map(mapSourceAAppointment).filter((appointment): appointment is SourceAppointment => appointment !== null);
+      };
+    }
+  }
 
   async health(): Promise<SourceHealth> {
-    return { authenticated: true };
+    try {
+      await this.api.heartbeat();
+      return { authenticated: true };
+    } catch (error) {
+      if (error instanceof HttpStatusError && (error.status === 401 || error.status === 403)) {
+        return {
+          authenticated: false,
+          problem: `HTTP ${error.status} from auth/v1/heartbeat: check SOURCE_A_COMPANY_ID (sent as X-CLIENT-ID), SOURCE_A_API_KEY, SOURCE_A_CLIENT_ID, SOURCE_A_SERVER_ID`,
+        };
+      }
+      return { authenticated: false, problem: `auth/v1/heartbeat: ${reason(error)}` };
+    }
   }
 
-  async fetchAppointments(): Promise<readonly SourceAppointment[]> {
-    const raw = await this.api.appointments();
-    if (!Array.isArray(raw)) throw new SourceUnavailableError('A', 'appointments: not a list');
-    return raw.map(mapSourceAAppointment).filter((appointment): appointment is SourceAppointment => appointment !== null);
-  }
+  async *fetchAll(options: FetchOptions = {}): AsyncIterable<SourceRecord> {
+    let context: SourceAContext;
+    let medium: Medium | null;
+    let items: SourceASearchItem[];
+    try {
+      const dictionaries = await this.refreshDictionaries();
+      const persons = await this.persons();
+      context = { imageUrl: proxiedImageUrl, person: (id) => persons.get(id), dictionaries };
+      medium = this.options.mediumId === null ? null : { id: this.options.mediumId, published: await this.published(this.options.mediumId) };
+      items = await this.search(options.since);
+    } catch (error) {
+      throw error instanceof SourceUnavailableError ? error : new SourceUnavailableError('A', reason(error));
+    }
 
-  async *fetchAll(): AsyncIterable<SourceRecord> {
-    const ids = await this.listIds();
-    const live: SourceAProperty[] = [];
-    for (const id of ids) {
+    const details = new Map<number, SourceAProperty>();
+    const hidden = new Map<number, string>();
+    const read = async (id: number): Promise<void> => {
+      if (details.has(id) || hidden.has(id)) return;
+      const cheap = hiddenReason({ property_id: id }, medium);
+      if (cheap) return void hidden.set(id, cheap);
+      let property: SourceAProperty;
       try {
-        const property = await this.api.property(id);
-        if (isLiveInSourceA(property)) live.push(property);
+        property = await this.api.property(id);
       } catch (error) {
-        // Gone between the search and the read: it is simply no longer listed.
-        if (error instanceof HttpStatusError && error.status === 404) continue;
+        // Gone between the search and the read: no longer listed.
+        if (error instanceof HttpStatusError && error.status === 404) return void hidden.set(id, 'not found (deleted in the CRM)');
         // Anything else means the CRM cannot be read reliably now: keep the cache as it is.
         throw new SourceUnavailableError('A', reason(error));
       }
-    }
+      const why = hiddenReason({ ...property, property_id: id }, medium, context.dictionaries);
+      if (why) hidden.set(id, why);
+      else details.set(id, property);
+    };
 
-    const persons = await this.persons(live);
-    const context = { imageUrl: proxiedImageUrl, person: (id: number) => persons.get(id) };
-    const unitsByProject = new Map<number, SourceAProperty[]>();
-    for (const property of live) {
-      const parent = property.parent_property_id;
-      if (parent) unitsByProject.set(parent, [...(unitsByProject.get(parent) ?? []), property]);
+    const invalid: SourceRecord[] = [];
+    for (const item of items) {
+      const id = numberOrNull(item.property_id);
+      if (id === null) {
+        invalid.push({ ok: false, sourceId: '?', error: 'search item without property_id' });
+        continue;
+      }
+      // Flags the search already gives save a detail read.
+      const why = hiddenReason({ ...item, property_id: id }, medium);
+      if (why) hidden.set(id, why);
+      else await read(id);
     }
-    for (const property of live) {
-      if (property.parent_property_id) continue;
-      try {
-        const units: Estate[] = [];
-        for (const unit of unitsByProject.get(property.property_id ?? -1) ?? []) {
-          try {
-            units.push(mapSourceAProperty(unit, context));
-          } catch (error) {
-            yield { ok: false, sourceId: String(unit.property_id ?? '?'), error: reason(error) };
-          }
+    yield* invalid;
+
+    // A project names its units. A unit its project does not name here (the project is hidden, or unchanged in an
+    // incremental read) is still a unit when the sync knows its project or it names one: it brings its project back.
+    const projectOfUnit = new Map<number, number>();
+    const register = () => {
+      for (const [id, property] of details) for (const unit of childIds(property)) projectOfUnit.set(unit, id);
+    };
+    register();
+    for (const item of items) {
+      const id = numberOrNull(item.property_id);
+      if (id === null || projectOfUnit.has(id)) continue;
+      const project = numberOrNull(options.projectOf?.(String(id))) ?? numberOrNull(details.get(id)?.parent_property_id);
+      if (project === null || project === id) continue;
+      projectOfUnit.set(id, project);
+      await read(project);
+    }
+    register();
+    for (const [unit] of projectOfUnit) await read(unit);
+
+    for (const [id, why] of hidden) {
+      if (!projectOfUnit.has(id)) yield { ok: false, sourceId: String(id), hidden: why };
+    }
+    for (const [id, property] of details) {
+      if (projectOfUnit.has(id)) continue;
+      const units: Estate[] = [];
+      for (const unitId of childIds(property)) {
+        const unit = details.get(unitId);
+        if (!unit) continue;
+        try {
+          units.push({ ...mapSourceAProperty(unit, context), parentId: id });
+        } catch (error) {
+          yield { ok: false, sourceId: String(unitId), error: reason(error) };
         }
+      }
+      try {
         yield { ok: true, estate: mapSourceAProperty(property, context, units) };
       } catch (error) {
-        yield { ok: false, sourceId: String(property.property_id ?? '?'), error: reason(error) };
+        yield { ok: false, sourceId: String(id), error: reason(error) };
       }
     }
   }
 
-  private async listIds(): Promise<number[]> {
-    const ids: number[] = [];
-    const budget = currentFetchBudget();
+  /** option_items and Belgium's cities, read again at the start of every sync. */
+  private async refreshDictionaries(): Promise<SourceADictionaries> {
+    const optionItems = await this.api.optionItems();
+    const cities = await this.pages<SourceACity>((page) => this.api.cities(page, LIST_PAGE_SIZE), LIST_PAGE_SIZE, 'cities');
+    this.dictionaries = new SourceADictionaries(optionItems, cities, this.options.language);
+    return this.dictionaries;
+  }
+
+  /** The sales reps (`GET api/v1/person`); without them a listing still shows, with the agency as contact. */
+  private async persons(): Promise<Map<number, SourceAPerson>> {
     try {
-      for (let page = 1; ; page++) {
-        // A total that never ends is cut off by the sync's page and record caps.
-        budget?.page();
-        const response = await this.api.search({
-          paging: { page, size: PAGE_SIZE },
-          filtering: {},
-          sorting: { field: 'updated_at', order: 'desc' },
-        });
-        budget?.addRecords(response.properties.length);
-        ids.push(...response.properties.map((property) => property.property_id));
-        if (page * PAGE_SIZE >= response.paging.total || response.properties.length === 0) return ids;
-      }
+      const persons = listIn<SourceAPerson>(await this.api.persons(), 'persons');
+      return new Map(persons.flatMap((person) => (typeof person?.person_id === 'number' ? [[person.person_id, person] as const] : [])));
     } catch (error) {
-      throw new SourceUnavailableError('A', reason(error));
+      if (error instanceof HttpStatusError && error.status !== 401 && error.status !== 403) return new Map();
+      throw error;
     }
   }
 
-  private async persons(properties: readonly SourceAProperty[]): Promise<Map<number, SourceAPerson>> {
-    const ids = new Set(properties.map((property) => property.responsible_salesrep_person_id).filter((id): id is number => !!id));
-    const persons = new Map<number, SourceAPerson>();
-    for (const id of ids) {
-      try {
-        persons.set(id, await this.api.person(id));
-      } catch {
-        // A listing without its sales rep still shows; the contact block falls back to the agency.
-      }
+  /** The ids published to the medium. */
+  private async published(medium: number): Promise<Set<number>> {
+    const items = await this.pages<SourceASearchItem>((page) => this.api.mediaSync(medium, page, PAGE_SIZE), PAGE_SIZE, 'properties');
+    return new Set(items.flatMap((item) => {
+      const id = numberOrNull(item?.property_id ?? (item as { id?: unknown } | null)?.id);
+      return id === null ? [] : [id];
+    }));
+  }
+
+  /** Every 0-based page of a list until a short one. */
+  private async pages<T>(read: (page: number) => Promise<unknown>, size: number, key: string): Promise<T[]> {
+    const all: T[] = [];
+    for (let page = 0; page < MAX_LIST_PAGES; page++) {
+      currentFetchBudget()?.throwIfAborted();
+      const items = listIn<T>(await read(page), key);
+      all.push(...items);
+      if (items.length < size) return all;
     }
-    return persons;
+    throw new SourceUnavailableError('A', `${key}: more than ${MAX_LIST_PAGES} pages`);
+  }
+
+  private async search(since: Date | undefined): Promise<SourceASearchItem[]> {
+    const items: SourceASearchItem[] = [];
+    const budget = currentFetchBudget();
+    for (let page = 0; ; page++) {
+      // A search that never ends is cut off by the sync's page and record caps.
+      budget?.page();
+      const response = await this.api.search({
+        paging: { page, size: PAGE_SIZE },
+        filtering: since ? { updated_since: since.toISOString() } : {},
+        sorting: { sort: 'MOST_RECENT', order: 'DESC' },
+      });
+      const properties = listIn<SourceASearchItem>(response, 'properties');
+      budget?.addRecords(properties.length);
+      items.push(...properties);
+      if (properties.length < PAGE_SIZE) return items;
+    }
   }
 }

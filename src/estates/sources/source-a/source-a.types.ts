@@ -1,27 +1,69 @@
 import type { RawText } from '../raw-text.js';
 
-/** Source A (Zabun-shaped) raw records: snake_case, integer ids, per-language text maps. */
+/**
+ * Zabun CMS API records as its public clients read them (../shared/CRM-APIS.md): snake_case, integer dictionary ids,
+ * texts per language ({ nl, fr, en, de }) or a plain string in the Accept-Language language. Every field is untrusted.
+ */
+export type ZabunText = RawText | string;
 
 export interface SourceASearchRequest {
   readonly paging: { readonly page: number; readonly size: number };
   readonly filtering: { readonly updated_since?: string };
-  readonly sorting: { readonly field: string; readonly order: 'asc' | 'desc' };
+  readonly sorting: { readonly sort: 'MOST_RECENT'; readonly order: 'DESC' };
 }
 
+/** One item of a search (or media-sync) page; only `property_id` is sure to be there. */
+export interface SourceASearchItem {
+  readonly property_id?: number;
+  readonly changed?: string;
+  readonly publish?: boolean;
+  readonly show?: boolean;
+  readonly archived?: boolean;
+  readonly deleted?: boolean;
+}
+
+/** `POST api/v1/property/search`: `paging` may be absent; no client relies on a total. */
 export interface SourceASearchResponse {
-  readonly paging: { readonly page: number; readonly size: number; readonly total: number };
-  readonly properties: ReadonlyArray<{ readonly property_id: number; readonly updated_at: string }>;
+  readonly paging?: { readonly page?: number; readonly size?: number; readonly total?: number };
+  readonly properties?: readonly SourceASearchItem[];
 }
 
+/** One entry of an option_items list; a type carries its head type. */
+export interface SourceADictionaryEntry {
+  readonly id?: number;
+  readonly name?: ZabunText;
+  readonly head_type_id?: number;
+  readonly color?: string | null;
+  readonly color_text?: string | null;
+}
+
+/** `GET api/v1/property/option_items`: every list at once (transactions, status, types, head_types, layouts, …). */
+export type SourceAOptionItems = Readonly<Record<string, readonly SourceADictionaryEntry[] | undefined>>;
+
+/** A city of the geo dictionary (`POST api/v1/geo/cities/search`); the id field's name varies between clients. */
+export interface SourceACity {
+  readonly city_geo_id?: number;
+  readonly geo_id?: number;
+  readonly id?: number;
+  readonly zip?: string | number;
+  readonly name?: ZabunText;
+  readonly latitude?: number | null;
+  readonly longitude?: number | null;
+}
+
+/** An entry of `GET api/v1/person`: phones come as country code + number. */
 export interface SourceAPerson {
-  readonly person_id: number;
-  readonly first_name: string;
-  readonly last_name: string;
+  readonly person_id?: number;
+  readonly first_name?: string | null;
+  readonly last_name?: string | null;
   readonly email?: string | null;
-  readonly phone?: string | null;
-  readonly mobile_phone?: string | null;
+  readonly mobile_phone_cc?: string | number | null;
+  readonly mobile_phone?: string | number | null;
+  readonly direct_phone_cc?: string | number | null;
+  readonly direct_phone?: string | number | null;
+  readonly language?: string | null;
   readonly photo_url?: string | null;
-  readonly description?: RawText;
+  readonly description?: ZabunText;
 }
 
 export interface SourceAAddress {
@@ -29,23 +71,16 @@ export interface SourceAAddress {
   readonly street_translated?: RawText;
   readonly number?: string | null;
   readonly box?: string | null;
-  readonly address_visible?: boolean;
+  readonly zip?: string | number | null;
+  readonly city_geo_id?: number | null;
+  readonly country_geo_id?: number | null;
   readonly latitude?: number | null;
   readonly longitude?: number | null;
+  readonly address_visible?: boolean;
   readonly geo_precision?: number | null;
-  readonly region?: string | null;
-  readonly country_code?: string | null;
-  readonly city_geo?: {
-    readonly city_id?: number | null;
-    readonly zip?: string | null;
-    readonly city?: string | null;
-    readonly city_translated?: RawText;
-    readonly latitude?: number | null;
-    readonly longitude?: number | null;
-  } | null;
 }
 
-/** GET /api/v1/property/{id}?extended=true. Energy fields have `_shared` twins for the building. */
+/** `GET api/v1/property/{id}?extended=true`. Energy fields have `_shared` twins for the building. */
 export interface SourceAProperty {
   readonly property_id?: number;
   readonly publish?: boolean;
@@ -53,39 +88,47 @@ export interface SourceAProperty {
   readonly archived?: boolean;
   readonly deleted?: boolean;
   readonly is_project?: boolean;
+  /** A project lists its units; a unit need not name its project (some clients see `parent_property_id`). */
+  readonly child_properties?: ReadonlyArray<number | { readonly property_id?: number }>;
   readonly parent_property_id?: number | null;
-  readonly child_properties?: readonly number[];
-  readonly title?: RawText;
-  readonly description?: RawText;
-  readonly short_description?: RawText;
-  readonly head_type?: string;
-  readonly sub_type?: string | null;
-  readonly transaction_status_id?: number;
-  readonly address?: SourceAAddress;
-  readonly responsible_salesrep_person_id?: number | null;
-  readonly photos?: ReadonlyArray<{ type_id?: number; url: string; url_thumbnail?: string; index?: number; comment?: RawText }>;
-  readonly videos?: ReadonlyArray<{ type_id: number; url: string }>;
-  readonly files?: ReadonlyArray<{ type_id?: string; url: string; reference?: RawText }>;
-  readonly layout?: ReadonlyArray<{
-    room_type_id: number;
-    count?: number | null;
-    surface?: number | null;
-    comment?: RawText;
-    floor?: number | null;
-    sort?: number;
-    custom_index?: number | null;
-    custom_name?: RawText;
+  readonly title?: ZabunText;
+  readonly description?: ZabunText;
+  readonly description_short?: ZabunText;
+  readonly type_id?: number | null;
+  readonly transaction_id?: number | null;
+  readonly status_id?: number | null;
+  readonly building_type_id?: number | null;
+  readonly condition_id?: number | null;
+  readonly town_planning_id?: number | null;
+  readonly building_license_id?: number | null;
+  readonly heritage_inventoried_id?: number | null;
+  readonly sticker_id?: number | null;
+  readonly environments?: ReadonlyArray<{ readonly environment_id?: number }>;
+  readonly facilities?: ReadonlyArray<{ readonly facility_id?: number }>;
+  readonly layouts?: ReadonlyArray<{
+    readonly layout_id?: number;
+    readonly count?: number | null;
+    readonly surface?: number | null;
+    readonly comment?: ZabunText;
+    readonly floor?: number | null;
+    readonly sort?: number;
+    readonly custom_index?: number | null;
+    readonly custom_name?: ZabunText;
   }>;
+  readonly address?: SourceAAddress | null;
+  readonly responsible_salesrep_person_id?: number | null;
+  readonly photos?: ReadonlyArray<{ url?: string; url_thumbnail?: string; index?: number; comment?: ZabunText }>;
+  readonly videos?: ReadonlyArray<{ type_id?: number; url?: string }>;
+  readonly files?: ReadonlyArray<{ type_id?: number; url?: string; reference?: ZabunText }>;
   readonly extra_fields?: ReadonlyArray<{ autoid: number; type: string; name?: RawText; value?: string | null; values?: RawText }>;
-  readonly facilities?: readonly string[];
   readonly build_technicals?: ReadonlyArray<{ criteria?: RawText; value?: RawText; comment?: RawText }>;
-  readonly sticker?: { id: number; name?: RawText; color?: string | null; color_text?: string | null } | null;
-  readonly updated_at?: string;
-  /** Every other field is a scalar named in snake_case (price, epc_value, garden_text, …). */
+  readonly changed?: string;
+  readonly creation?: string;
+  /** Every other field is a plain value named in snake_case (price, epc_value, garden_text, presale_right_ynu, …). */
   readonly [field: string]: unknown;
 }
 
-/** A viewing appointment as source A's `GET /api/v1/appointments` lists it (every field untrusted). */
+/** A viewing appointment as `GET <SOURCE_A_APPOINTMENTS_PATH>` would list it (unconfirmed: no public client reads them). */
 export interface SourceAAppointment {
   readonly appointment_id?: number;
   readonly property_id?: number;

@@ -264,8 +264,9 @@ export class EstateSyncService {
       const touched = [...changed, ...vanishedRows];
       const parents = touched.flatMap((row) => [row.parentId, previousParent.get(row.id) ?? null]).filter((id): id is number => id !== null);
       const changedIds = [...new Set([...touched.map((row) => row.id), ...parents])];
-      const stateRow = { source: name, lastSyncStartedAt: startedAt };
-      await manager.upsert(SourceSyncStateEntity, mode === 'full' ? { ...stateRow, lastFullSyncStartedAt: startedAt } : stateRow, ['source']);
+      // An incremental sync needs the state a full one wrote first.
+      if (mode === 'full') await manager.upsert(SourceSyncStateEntity, { source: name, lastSyncStartedAt: startedAt, lastFullSyncStartedAt: startedAt }, ['source']);
+      else await manager.update(SourceSyncStateEntity, { source: name }, { lastSyncStartedAt: startedAt });
       const report: SourceSyncReport = {
         source: name,
         mode,

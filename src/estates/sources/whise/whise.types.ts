@@ -9,12 +9,6 @@ export interface WhiseTokenResponse {
   readonly token?: unknown;
 }
 
-/** A text per language, as Whise lists them (`[{ content, languageId: 'nl-BE' }]`). */
-export interface WhiseLanguageText {
-  readonly content?: unknown;
-  readonly languageId?: unknown;
-}
-
 /** A reference to one of Whise's dictionaries (`purpose`, `purposeStatus`, `category`, `subcategory`, `country`). */
 export interface WhiseIdRef {
   readonly id?: unknown;

@@ -22,9 +22,9 @@ describe('estate sync from the demo catalogue (no CRM configured)', () => {
     expect(new Set(rows.map((row) => row.source))).toEqual(new Set(['A', 'B']));
   });
 
-  it('changes nothing when run again', async () => {
+  it('changes nothing when read in full again', async () => {
     const before = await sut.app.get(EstateRepository).count();
-    const report = await sut.app.get(EstateSyncService).syncAll();
+    const report = await sut.app.get(EstateSyncService).syncAll(undefined, { full: true });
     for (const source of report.sources) {
       expect(source).toMatchObject({ ok: true, inserted: 0, updated: 0, removed: 0 });
       expect(source.unchanged).toBeGreaterThan(0);
@@ -32,8 +32,14 @@ describe('estate sync from the demo catalogue (no CRM configured)', () => {
     expect(report.cached).toBe(before);
   });
 
-  it('reports the deliberately malformed demo records and keeps the rest', async () => {
+  it('asks the incremental source (the demo Zabun) only for changes between full reads: none here', async () => {
     const report = await sut.app.get(EstateSyncService).syncAll();
+    expect(report.sources.find((source) => source.source === 'A')).toMatchObject({ ok: true, mode: 'incremental', fetched: 0, removed: 0 });
+    expect(report.sources.find((source) => source.source === 'B')).toMatchObject({ ok: true, mode: 'full', inserted: 0, updated: 0, removed: 0 });
+  });
+
+  it('reports the deliberately malformed demo records and keeps the rest', async () => {
+    const report = await sut.app.get(EstateSyncService).syncAll(undefined, { full: true });
     const skipped = report.sources.flatMap((source) => source.skipped);
     expect(skipped.length).toBeGreaterThanOrEqual(2);
     expect(skipped.every((record) => record.error.length > 0)).toBe(true);

@@ -1,20 +1,15 @@
 import { loadConfig } from '../../src/config/config.js';
-import type { Estate } from '../../src/estates/domain/estate.js';
 import { EstateRepository } from '../../src/estates/persistence/estate.repository.js';
 import { EstateSyncService } from '../../src/estates/persistence/estate-sync.service.js';
 import { createEstateSources } from '../../src/estates/sources/create-estate-sources.js';
-import { type SourceRecord, SourceUnavailableError } from '../../src/estates/sources/estate-source.port.js';
+import { SourceUnavailableError } from '../../src/estates/sources/estate-source.port.js';
 import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
 import { standaloneProperties } from '../support/fake-zabun-server.js';
+import { collect, estatesOf } from '../support/source-records.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-async function collect(records: AsyncIterable<SourceRecord>): Promise<SourceRecord[]> {
-  const all: SourceRecord[] = [];
-  for await (const record of records) all.push(record);
-  return all;
-}
 
-const estates = (records: SourceRecord[]): Estate[] => records.flatMap((record) => (record.ok ? [record.estate] : []));
+const estates = estatesOf;
 
 describe('estate sources over HTTP (local fake CRM)', () => {
   let crm: FakeCrmServer;

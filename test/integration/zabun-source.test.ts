@@ -1,22 +1,15 @@
 import { loadConfig } from '../../src/config/config.js';
-import type { Estate } from '../../src/estates/domain/estate.js';
 import { createEstateSources } from '../../src/estates/sources/create-estate-sources.js';
 import { createLeadSinks } from '../../src/estates/sources/create-lead-sinks.js';
-import { type EstateSource, type FetchOptions, type SourceRecord, SourceUnavailableError } from '../../src/estates/sources/estate-source.port.js';
+import { type EstateSource, type FetchOptions, SourceUnavailableError } from '../../src/estates/sources/estate-source.port.js';
 import type { LeadPayload } from '../../src/estates/sources/lead-sink.port.js';
 import type { SourceAProperty } from '../../src/estates/sources/source-a/source-a.types.js';
 import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
 import { standaloneProperties } from '../support/fake-zabun-server.js';
+import { collect, errorsOf, estatesOf, hiddenOf } from '../support/source-records.js';
 
-async function collect(records: AsyncIterable<SourceRecord>): Promise<SourceRecord[]> {
-  const all: SourceRecord[] = [];
-  for await (const record of records) all.push(record);
-  return all;
-}
 
-const estates = (records: SourceRecord[]): Estate[] => records.flatMap((record) => (record.ok ? [record.estate] : []));
-const errors = (records: SourceRecord[]) => records.flatMap((record) => (!record.ok && 'error' in record ? [record] : []));
-const hidden = (records: SourceRecord[]) => records.flatMap((record) => (!record.ok && 'hidden' in record ? [record] : []));
+const [estates, errors, hidden] = [estatesOf, errorsOf, hiddenOf];
 
 describe('source A against a fake Zabun CMS API', () => {
   let crm: FakeCrmServer;

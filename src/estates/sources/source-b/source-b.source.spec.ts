@@ -1,3 +1,4 @@
+import { collect } from '../../../../test/support/source-records.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES_DIR, PROJECT_ROOT } from '../../../common/paths.js';
@@ -12,11 +13,7 @@ const [house] = example.items;
 /** A feed of one page holding `body` as it came over the wire. */
 const feedOf = (body: unknown): SourceBApi => ({ page: async () => body as SourceBFeedPage, appointments: async () => [] });
 
-async function records(source: SourceB): Promise<SourceRecord[]> {
-  const all: SourceRecord[] = [];
-  for await (const record of source.fetchAll()) all.push(record);
-  return all;
-}
+const records = (source: SourceB): Promise<SourceRecord[]> => collect(source.fetchAll());
 
 describe(SourceB.name, () => {
   it('the demo feed answers healthy', async () => {

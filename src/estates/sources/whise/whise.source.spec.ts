@@ -1,3 +1,4 @@
+import { collect } from '../../../../test/support/source-records.js';
 import { FAKE_WHISE_CREDENTIALS, FakeWhiseServer, whiseEstate } from '../../../../test/support/fake-whise-server.js';
 import { isHidden, type SourceRecord, SourceUnavailableError } from '../estate-source.port.js';
 import { FetchBudget, withFetchBudget } from '../http-client.js';
@@ -28,11 +29,7 @@ function source(options: { appointments?: boolean; credentials?: Partial<typeof 
   return new WhiseSource(api(options.credentials), { language: 'nl-BE', appointments: options.appointments ?? false, now: () => new Date(clock.now) });
 }
 
-async function readAll(sut: WhiseSource): Promise<SourceRecord[]> {
-  const records: SourceRecord[] = [];
-  for await (const record of sut.fetchAll()) records.push(record);
-  return records;
-}
+const readAll = (sut: WhiseSource): Promise<SourceRecord[]> => collect(sut.fetchAll());
 
 const listCalls = () => server.requests.filter((request) => request.path === '/v1/estates/list');
 

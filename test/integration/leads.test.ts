@@ -6,7 +6,9 @@ import { HolidayRentalUnitEntity } from '../../src/holiday/persistence/holiday-u
 import { LeadEntity } from '../../src/leads/lead.entity.js';
 import { LeadsService } from '../../src/leads/leads.service.js';
 import { urlFor } from '../../src/routing/routes.js';
+import { SubscriptionService } from '../../src/subscriptions/subscription.service.js';
 import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
+import { demoSubscriptionToken } from '../support/demo-subscription.js';
 import { zabunLeadEmail } from '../support/fake-zabun-server.js';
 import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -61,6 +63,17 @@ describe('leads reach the agency’s CRM', () => {
     expect(received).toMatchObject({ event: 'lead', lead: { kind: 'send-to-friend', propertyId: listingB.sourceId } });
     expect(JSON.stringify(crm.leads.b)).not.toContain('luc-friend@example.be');
     expect(await leads().countBy({ email: 'luc-friend@example.be' })).toBe(0);
+  });
+
+  it('delivers a confirmed keep-me-informed subscription to Zabun as a search profile (contactrequest), with its search', async () => {
+    const token = await demoSubscriptionToken(sut.app, 'profile-lead@example.be', 'unconfirmed');
+    expect((await sut.app.get(SubscriptionService).confirm(token)).kind).toBe('ok');
+    const lead = await leads().findOneByOrFail({ email: 'profile-lead@example.be' });
+    expect(lead).toMatchObject({ kind: 'subscription', source: 'A', searchProfile: { transaction: 'buy', headTypes: ['HOUSE'], locations: ['Gent'], priceMax: 400_000 } });
+    await delivered('profile-lead@example.be');
+    const received = crm.leads.a.find((posted) => zabunLeadEmail(posted) === 'profile-lead@example.be');
+    expect(received?.endpoint).toBe('contactrequest');
+    expect(received?.body.request).toMatchObject({ price: { max: 400_000 }, transactions: [expect.any(Number)], headtypes: [expect.any(Number)] });
   });
 
   it('sends a lead about no listing to the configured default CRM', async () => {

@@ -5,10 +5,14 @@ import { SubscriptionEntity } from '../../src/subscriptions/subscription.entity.
 import { SubscriptionRepository } from '../../src/subscriptions/subscription.repository.js';
 
 /**
- * A confirmed subscription and a working token of its links (the token a mail would carry), for tests of pages that
- * need one: the database keeps only the token's hash, so it is issued here.
+ * A confirmed (or still unconfirmed) subscription and a working token of its links (the token a mail would carry), for
+ * tests of pages that need one: the database keeps only the token's hash, so it is issued here.
  */
-export async function demoSubscriptionToken(app: INestApplication, email = `demo-${randomUUID()}@example.be`): Promise<string> {
+export async function demoSubscriptionToken(
+  app: INestApplication,
+  email = `demo-${randomUUID()}@example.be`,
+  status: 'active' | 'unconfirmed' = 'active',
+): Promise<string> {
   const now = new Date();
   const id = randomUUID();
   return app.get(DataSource).transaction(async (manager) => {
@@ -19,11 +23,11 @@ export async function demoSubscriptionToken(app: INestApplication, email = `demo
       locale: 'nl',
       criteria: { transaction: 'buy', headTypes: ['HOUSE'], subTypes: [], locations: ['Gent'], priceMin: null, priceMax: 400_000, bedroomsMin: null, reference: null },
       frequency: 'daily',
-      status: 'active',
+      status,
       expiresAt: null,
       createdAt: now,
       updatedAt: now,
-      confirmedAt: now,
+      confirmedAt: status === 'active' ? now : null,
       unsubscribedAt: null,
       anonymizedAt: null,
       lastDigestAt: null,

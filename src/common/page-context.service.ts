@@ -44,7 +44,8 @@ export function pathOf(url: string): string {
 
 @Injectable()
 export class PageContextService {
-  private readonly site: SiteInfo;
+  /** Per locale: the JSON-LD names the professional title and the insurance in the page's language. */
+  private readonly sites: Readonly<Record<Locale, SiteInfo>>;
 
   constructor(
     private readonly config: AppConfig,
@@ -53,23 +54,28 @@ export class PageContextService {
     private readonly theme: ThemeService,
   ) {
     const legal = legalIdentity(config);
-    this.site = {
+    const contact = {
       name: config.AGENCY_NAME,
-      logoUrl: config.AGENCY_LOGO_URL ?? assets.url('logo.svg'),
-      brandColor: config.BRAND_COLOR,
+      url: new URL('/', config.PUBLIC_BASE_URL).toString(),
+      logoUrl: new URL(config.AGENCY_LOGO_URL ?? assets.url('logo.svg'), config.PUBLIC_BASE_URL).toString(),
       email: config.AGENCY_EMAIL,
       phone: config.AGENCY_PHONE,
-      legal,
-      jsonLd: jsonForScript(
-        agencyJsonLd(legal, {
-          name: config.AGENCY_NAME,
-          url: new URL('/', config.PUBLIC_BASE_URL).toString(),
-          logoUrl: new URL(config.AGENCY_LOGO_URL ?? assets.url('logo.svg'), config.PUBLIC_BASE_URL).toString(),
-          email: config.AGENCY_EMAIL,
-          phone: config.AGENCY_PHONE,
-        }),
-      ),
     };
+    const siteIn = (locale: Locale): SiteInfo => {
+      const { t } = translations.forLocale(locale);
+      return {
+        name: config.AGENCY_NAME,
+        logoUrl: config.AGENCY_LOGO_URL ?? assets.url('logo.svg'),
+        brandColor: config.BRAND_COLOR,
+        email: config.AGENCY_EMAIL,
+        phone: config.AGENCY_PHONE,
+        legal,
+        jsonLd: jsonForScript(
+          agencyJsonLd(legal, contact, { title: (title) => t(`legal.identity.titles.${title}`), insurance: t('legal.identity.insuranceLabel') }),
+        ),
+      };
+    };
+    this.sites = Object.fromEntries(LOCALES.map((locale) => [locale, siteIn(locale)])) as Record<Locale, SiteInfo>;
   }
 
   absoluteUrl(path: string): string {
@@ -94,7 +100,7 @@ export class PageContextService {
     return {
       locale,
       t: this.translations.forLocale(locale).t,
-      site: this.site,
+      site: this.sites[locale],
       assets: { styles: [...this.assets.pageStyles, this.theme.stylesheetUrl], scripts: this.assets.pageScripts },
       alternates: localized,
       hreflang,

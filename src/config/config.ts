@@ -20,7 +20,7 @@ import {
 } from 'class-validator';
 import { availableParallelism } from 'node:os';
 import { DEFAULT_PHOTO_HOSTS, PhotoHosts } from '../estates/images/photo-hosts.js';
-import { isBelgianCompanyNumber } from '../legal/legal-identity.js';
+import { isBelgianCompanyNumber, parseBivTitles } from '../legal/legal-identity.js';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const toBool = ({ value }: { value: unknown }) =>
@@ -159,6 +159,26 @@ export class AppConfig {
   @MinLength(1)
   AGENCY_BIV_NUMBER = '512345';
 
+  /** The professional title(s) the BIV/IPI granted: `bemiddelaar`, `syndicus`, `rentmeester`, or a comma list. */
+  @ValidateBy({
+    name: 'bivTitles',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && parseBivTitles(value) !== null,
+      defaultMessage: () => 'AGENCY_BIV_TITLE must be bemiddelaar, syndicus or rentmeester, or a comma list of them',
+    },
+  })
+  AGENCY_BIV_TITLE = 'bemiddelaar';
+
+  /** The insurer of the agent's professional liability and surety (Code of Economic Law art. XII.6: on every page). */
+  @IsString()
+  @MinLength(1)
+  AGENCY_INSURER = 'Demo Verzekeringen NV';
+
+  /** That insurance's policy number. */
+  @IsString()
+  @MinLength(1)
+  AGENCY_INSURANCE_POLICY = '00.000.000';
+
   @IsISO31661Alpha2()
   AGENCY_ACCREDITATION_COUNTRY = 'BE';
 
@@ -171,7 +191,7 @@ export class AppConfig {
 
   /** The professional code of conduct the agent follows (the BIV/IPI's deontology). */
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
-  AGENCY_CODE_OF_CONDUCT_URL = 'https://www.biv.be/deontologie';
+  AGENCY_CODE_OF_CONDUCT_URL = 'https://www.biv.be/plichtenleer';
 
   /** Fill an empty database with the demo catalogue; defaults to on for the embedded database only. */
   @Transform(toBool)
@@ -713,7 +733,23 @@ function missingForProduction(config: AppConfig, raw: Record<string, unknown>): 
   if (!config.BOT_CHECK_SECRET) missing.push('BOT_CHECK_SECRET is required (the forms would accept any bot)');
   if (!config.BOT_CHECK_SITE_KEY) missing.push('BOT_CHECK_SITE_KEY is required (without it pages cannot get the token the bot check wants)');
   if (raw.COOKIE_SECRET === undefined || raw.COOKIE_SECRET === '') missing.push('COOKIE_SECRET is required (visitors could forge the favourites cookie)');
+  missing.push(...missingForBivRegistration(config, raw));
   return missing;
+}
+
+/**
+ * A BIV-registered agent's site must state its own professional title and its liability and surety insurer with
+ * the policy number (BIV code of conduct art. 20): the demo values would be a false statement on a real site.
+ * AGENCY_BIV_NUMBER cannot be empty, so every deployment is a registered agent's and needs all three.
+ */
+function missingForBivRegistration(config: AppConfig, raw: Record<string, unknown>): string[] {
+  const agent = `the BIV-registered agent AGENCY_BIV_NUMBER=${config.AGENCY_BIV_NUMBER}`;
+  const required = [
+    ['AGENCY_BIV_TITLE', 'professional title (bemiddelaar, syndicus, rentmeester)'],
+    ['AGENCY_INSURER', 'professional liability and surety insurer'],
+    ['AGENCY_INSURANCE_POLICY', 'insurance policy number'],
+  ] as const;
+  return required.filter(([name]) => raw[name] === undefined || raw[name] === '').map(([name, what]) => `${name} is required (the ${what} of ${agent}, shown on every page)`);
 }
 
 /**

@@ -1,7 +1,22 @@
 /**
- * Who runs the site, as Belgian law wants it on an estate agent's website (Code of Economic Law art. III.74,
- * the Royal Decree on estate agents' code of conduct): legal name, address, company and VAT number, the
- * agent's BIV/IPI number, the country of accreditation, the supervisory authority and the code of conduct.
+ * The professional titles the BIV/IPI grants (law of 11 February 2013): an agent holds one or more and the
+ * website names each, in the page's language, before the BIV number.
+ */
+export const BIV_TITLES = ['bemiddelaar', 'syndicus', 'rentmeester'] as const;
+export type BivTitle = (typeof BIV_TITLES)[number];
+
+/** AGENCY_BIV_TITLE (`bemiddelaar` or a comma list such as `bemiddelaar,syndicus`) in the law's order, or null when a word is unknown. */
+export function parseBivTitles(value: string): BivTitle[] | null {
+  const words = value.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
+  if (words.length === 0 || !words.every((word) => (BIV_TITLES as readonly string[]).includes(word))) return null;
+  return BIV_TITLES.filter((title) => words.includes(title));
+}
+
+/**
+ * Who runs the site, as Belgian law wants it on an estate agent's website (Code of Economic Law art. III.74 and
+ * XII.6, the Royal Decree on estate agents' code of conduct art. 20): legal name, address, company and VAT number,
+ * the professional title with the agent's BIV/IPI number, the country of accreditation, the supervisory authority,
+ * the code of conduct and the professional liability and surety insurer with its policy number.
  */
 export interface LegalIdentity {
   readonly legalName: string;
@@ -14,11 +29,16 @@ export interface LegalIdentity {
   readonly companyNumber: string;
   readonly vatNumber: string;
   readonly bivNumber: string;
+  /** At least one, in the law's order. */
+  readonly bivTitles: readonly BivTitle[];
   /** ISO 3166 alpha-2 of the country where the agent is accredited. */
   readonly accreditationCountry: string;
   readonly supervisoryAuthority: string;
   readonly supervisoryAuthorityUrl: string;
   readonly codeOfConductUrl: string;
+  /** The insurer of the agent's professional liability and surety ("AXA Belgium"). */
+  readonly insurer: string;
+  readonly insurancePolicy: string;
 }
 
 interface LegalIdentityConfig {
@@ -30,10 +50,13 @@ interface LegalIdentityConfig {
   readonly AGENCY_COMPANY_NUMBER: string;
   readonly AGENCY_VAT_NUMBER: string;
   readonly AGENCY_BIV_NUMBER: string;
+  readonly AGENCY_BIV_TITLE: string;
   readonly AGENCY_ACCREDITATION_COUNTRY: string;
   readonly AGENCY_SUPERVISORY_AUTHORITY: string;
   readonly AGENCY_SUPERVISORY_AUTHORITY_URL: string;
   readonly AGENCY_CODE_OF_CONDUCT_URL: string;
+  readonly AGENCY_INSURER: string;
+  readonly AGENCY_INSURANCE_POLICY: string;
 }
 
 export function legalIdentity(config: LegalIdentityConfig): LegalIdentity {
@@ -46,10 +69,14 @@ export function legalIdentity(config: LegalIdentityConfig): LegalIdentity {
     companyNumber: config.AGENCY_COMPANY_NUMBER,
     vatNumber: config.AGENCY_VAT_NUMBER,
     bivNumber: config.AGENCY_BIV_NUMBER,
+    // Validated when the configuration is loaded.
+    bivTitles: parseBivTitles(config.AGENCY_BIV_TITLE) ?? [],
     accreditationCountry: config.AGENCY_ACCREDITATION_COUNTRY,
     supervisoryAuthority: config.AGENCY_SUPERVISORY_AUTHORITY,
     supervisoryAuthorityUrl: config.AGENCY_SUPERVISORY_AUTHORITY_URL,
     codeOfConductUrl: config.AGENCY_CODE_OF_CONDUCT_URL,
+    insurer: config.AGENCY_INSURER,
+    insurancePolicy: config.AGENCY_INSURANCE_POLICY,
   };
 }
 
@@ -65,8 +92,34 @@ export function addressLine(identity: LegalIdentity): string {
   return `${identity.street}, ${identity.postalCode} ${identity.city}`;
 }
 
+type Translate = (key: string, args?: Readonly<Record<string, string | number>>) => string;
 
-/** A country's name in `locale` ("België", "Belgique"), from its ISO code. */
+const listFormats = new Map<string, Intl.ListFormat>();
+
+/** The titles alone in the page's language, joined as the language joins a list ("… en …", "… et …"). */
+export function professionalTitles(identity: LegalIdentity, t: Translate, locale: string): string {
+  let list = listFormats.get(locale);
+  if (!list) {
+    list = new Intl.ListFormat(locale, { type: 'conjunction' });
+    listFormats.set(locale, list);
+  }
+  return list.format(identity.bivTitles.map((title) => t(`legal.identity.titles.${title}`)));
+}
+
+/** "vastgoedmakelaar-bemiddelaar, BIV 512345 (erkend in België)": the title before the number, as the BIV asks. */
+export function professionalTitleLine(identity: LegalIdentity, t: Translate, locale: string): string {
+  return t('legal.identity.bivNumber', {
+    titles: professionalTitles(identity, t, locale),
+    number: identity.bivNumber,
+    country: countryName(identity.accreditationCountry, locale),
+  });
+}
+
+/** The professional liability and surety insurer with the policy number, in the page's language. */
+export function insuranceLine(identity: LegalIdentity, t: Translate): string {
+  return t('legal.identity.insurance', { insurer: identity.insurer, policy: identity.insurancePolicy });
+}
+
 const regionNames = new Map<string, Intl.DisplayNames>();
 
 /** The country's name in `locale` (every page's footer asks: the formatter is made once per language). */

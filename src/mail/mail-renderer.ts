@@ -1,7 +1,7 @@
 import { convert } from 'html-to-text';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MailLayout, type MailSite } from '../../views/mail/mail-layout.js';
-import { addressLine, countryName } from '../legal/legal-identity.js';
+import { addressLine, insuranceLine, professionalTitleLine } from '../legal/legal-identity.js';
 import type { Translator } from '../i18n/translator.js';
 import { MAIL_TEMPLATES, type MailModels, type MailTemplateName } from './mail-templates.js';
 
@@ -33,9 +33,10 @@ export function renderMail<K extends MailTemplateName>(template: K, model: MailM
     [site.legal.legalName, addressLine(site.legal), t.t('legal.identity.companyNumber', { number: site.legal.companyNumber })].join(' · '),
     [
       t.t('legal.identity.vatNumber', { number: site.legal.vatNumber }),
-      t.t('legal.identity.bivNumber', { number: site.legal.bivNumber, country: countryName(site.legal.accreditationCountry, t.locale) }),
+      professionalTitleLine(site.legal, t.t, t.locale),
       `${t.t('legal.identity.supervisorLabel')} ${site.legal.supervisoryAuthority}`,
     ].join(' · '),
+    insuranceLine(site.legal, t.t),
   ];
   const html = `<!DOCTYPE html>${renderToStaticMarkup(
     MailLayout({ lang: t.locale, subject, site, footer, children: definition.body({ t: t.t, site, model }) }),

@@ -1,5 +1,5 @@
 import type { Offer, PriceSpecification, RealEstateAgent, RealEstateListing, UnitPriceSpecification, VacationRental, WithContext } from 'schema-dts';
-import type { LegalIdentity } from '../legal/legal-identity.js';
+import type { BivTitle, LegalIdentity } from '../legal/legal-identity.js';
 import type { PriceTerms, RentPeriod } from '../estates/display/price-display.js';
 
 /** What search engines and share previews need to know about a listing. */
@@ -169,8 +169,21 @@ export interface AgencyContact {
   readonly phone: string;
 }
 
-/** schema.org RealEstateAgent of the site: the trading name, the legal name and its identifiers. */
-export function agencyJsonLd(identity: LegalIdentity, contact: AgencyContact): WithContext<RealEstateAgent> {
+/** The words of the agency's description in the page's language. */
+export interface AgencyWords {
+  /** "vastgoedmakelaar-bemiddelaar", "agent immobilier intermédiaire", … */
+  readonly title: (title: BivTitle) => string;
+  /** What the insurance is ("Verzekering beroepsaansprakelijkheid en borgtocht"). */
+  readonly insurance: string;
+}
+
+/**
+ * schema.org RealEstateAgent of the site: the trading name, the legal name and its identifiers. Each professional
+ * title is a credential (a licence the BIV/IPI recognizes, named in the page's language, the BIV number as its
+ * identifier). schema.org has no property for an insurance policy; a RealEstateAgent is also a Place, so the
+ * insurance is an `additionalProperty`: named in the page's language, the insurer as value, the policy as identifier.
+ */
+export function agencyJsonLd(identity: LegalIdentity, contact: AgencyContact, words: AgencyWords): WithContext<RealEstateAgent> {
   return {
     '@context': 'https://schema.org',
     '@type': 'RealEstateAgent',
@@ -189,11 +202,18 @@ export function agencyJsonLd(identity: LegalIdentity, contact: AgencyContact): W
       addressLocality: identity.city,
       addressCountry: identity.country,
     },
-    hasCredential: {
+    hasCredential: identity.bivTitles.map((title) => ({
       '@type': 'EducationalOccupationalCredential',
-      credentialCategory: 'BIV/IPI',
+      name: words.title(title),
+      credentialCategory: 'license',
       identifier: identity.bivNumber,
       recognizedBy: { '@type': 'Organization', name: identity.supervisoryAuthority, url: identity.supervisoryAuthorityUrl },
+    })),
+    additionalProperty: {
+      '@type': 'PropertyValue',
+      name: words.insurance,
+      value: identity.insurer,
+      identifier: identity.insurancePolicy,
     },
     publishingPrinciples: identity.codeOfConductUrl,
   };

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { addressLine, countryName } from '../../src/legal/legal-identity.js';
+import { addressLine, insuranceLine, professionalTitleLine } from '../../src/legal/legal-identity.js';
 import type { PageContext } from '../page-context.js';
 
 /** The agency's legal identity as Belgian law wants it on an estate agent's pages (footer, privacy statement). */
@@ -11,7 +11,7 @@ export function LegalIdentityBlock({ ctx, className }: { ctx: PageContext; class
       <span>{legal.legalName}</span> <span>{addressLine(legal)}</span>{' '}
       <span>{t('legal.identity.companyNumber', { number: legal.companyNumber })}</span>{' '}
       <span>{t('legal.identity.vatNumber', { number: legal.vatNumber })}</span>{' '}
-      <span>{t('legal.identity.bivNumber', { number: legal.bivNumber, country: countryName(legal.accreditationCountry, locale) })}</span>{' '}
+      <span>{professionalTitleLine(legal, t, locale)}</span> <span>{insuranceLine(legal, t)}</span>{' '}
       <span>
         {t('legal.identity.supervisorLabel')}{' '}
         <a href={legal.supervisoryAuthorityUrl} rel="noopener">

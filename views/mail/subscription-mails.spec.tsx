@@ -6,7 +6,8 @@ const t = (key: string, args?: Readonly<Record<string, string | number>>) => (ar
 const site: MailSite = { name: 'Immo', logoUrl: 'https://immo.test/logo.svg', brandColor: '#0b5a6b', siteUrl: 'https://immo.test/', email: 'info@immo.test', phone: '+32',
   legal: {
     legalName: 'Immo BV', street: 'Kouter 1', postalCode: '9000', city: 'Gent', country: 'BE', companyNumber: '0123.456.749', vatNumber: 'BE0123456749',
-    bivNumber: '512345', accreditationCountry: 'BE', supervisoryAuthority: 'BIV', supervisoryAuthorityUrl: 'https://www.biv.be', codeOfConductUrl: 'https://www.biv.be/deontologie',
+    bivNumber: '512345', bivTitles: ['bemiddelaar'], accreditationCountry: 'BE', supervisoryAuthority: 'BIV', supervisoryAuthorityUrl: 'https://www.biv.be',
+    codeOfConductUrl: 'https://www.biv.be/plichtenleer', insurer: 'AXA Belgium', insurancePolicy: '730.390.160',
   },
 };
 const links = { confirm: 'https://immo.test/nl/c/T', edit: 'https://immo.test/nl/e/T', unsubscribe: 'https://immo.test/nl/u/T' };

@@ -50,6 +50,10 @@ describe('production rules', () => {
     BOT_CHECK_SECRET: 'secret',
     BOT_CHECK_SITE_KEY: 'site-key',
     COOKIE_SECRET: 'a-long-random-production-secret',
+    AGENCY_BIV_NUMBER: '512345',
+    AGENCY_BIV_TITLE: 'bemiddelaar',
+    AGENCY_INSURER: 'AXA Belgium',
+    AGENCY_INSURANCE_POLICY: '730.390.160',
   };
   const messageOf = (env: Record<string, string>) => {
     try {
@@ -68,6 +72,23 @@ describe('production rules', () => {
   it.each(['PUBLIC_BASE_URL', 'SMTP_URL', 'BOT_CHECK_SECRET', 'BOT_CHECK_SITE_KEY', 'COOKIE_SECRET'] as const)('refuses to start with DATABASE_URL but without %s, naming it', (name) => {
     const { [name]: _left, ...env } = REAL;
     expect(messageOf(env)).toContain(`${name} is required`);
+  });
+
+  it.each(['AGENCY_BIV_TITLE', 'AGENCY_INSURER', 'AGENCY_INSURANCE_POLICY'] as const)(
+    'refuses to start a BIV-registered agent\'s site without its own %s (the demo value would be a false statement)',
+    (name) => {
+      const { [name]: _left, ...env } = REAL;
+      const message = messageOf(env);
+      expect(message).toContain('Invalid configuration for production with DATABASE_URL');
+      expect(message).toMatch(new RegExp(`${name} is required \\(.*AGENCY_BIV_NUMBER=512345`));
+      expect(messageOf({ ...REAL, [name]: '' })).toContain(`${name}=""`);
+    },
+  );
+
+  it('names the title, the insurer and the policy together, and lets the embedded demo show its defaults', () => {
+    const { AGENCY_BIV_TITLE: _title, AGENCY_INSURER: _insurer, AGENCY_INSURANCE_POLICY: _policy, ...env } = REAL;
+    expect(messageOf(env).split('\n').filter((line) => /AGENCY_(BIV_TITLE|INSURER|INSURANCE_POLICY) is required/.test(line))).toHaveLength(3);
+    expect(loadConfig({ NODE_ENV: 'production' }).AGENCY_INSURER).not.toBe('');
   });
 
   it('names every missing setting at once', () => {

@@ -749,7 +749,8 @@ function missingForBivRegistration(config: AppConfig, raw: Record<string, unknow
     ['AGENCY_INSURER', 'professional liability and surety insurer'],
     ['AGENCY_INSURANCE_POLICY', 'insurance policy number'],
   ] as const;
-  return required.filter(([name]) => raw[name] === undefined || raw[name] === '').map(([name, what]) => `${name} is required (the ${what} of ${agent}, shown on every page)`);
+  // An empty value already failed validation.
+  return required.filter(([name]) => raw[name] === undefined).map(([name, what]) => `${name} is required (the ${what} of ${agent}, shown on every page)`);
 }
 
 /**

@@ -40,7 +40,19 @@ describe(renderMail.name, () => {
     const sut = renderMail('extra-info', EXTRA_INFO, fileTranslator('fr'), SITE);
     const text = sut.text.replace(/\s+/g, ' ');
     expect(text).toContain('Immo Vastgoed BV · Kouter 1, 9000 Gent · BCE 0123.456.749');
-    expect(text).toContain('TVA BE0123456749 · Numéro IPI 512345 (agréé en Belgique) · Autorité de contrôle : BIV/IPI');
+    expect(text).toContain('TVA BE0123456749 · agent immobilier intermédiaire, IPI 512345 (agréé en Belgique) · Autorité de contrôle : BIV/IPI');
+  });
+
+  it.each([
+    ['nl', 'vastgoedmakelaar-bemiddelaar en vastgoedmakelaar-syndicus, BIV 512345', 'Verzekeraar beroepsaansprakelijkheid en borgtocht: AXA Belgium, polis 730.390.160'],
+    ['fr', 'agent immobilier intermédiaire et agent immobilier syndic, IPI 512345', 'Assureur responsabilité civile professionnelle et cautionnement : AXA Belgium, police n° 730.390.160'],
+  ] as const)('in %s ends every mail with the professional title before the BIV number and the insurer with the policy', (locale, title, insurance) => {
+    const legal = legalIdentity(loadConfig({ AGENCY_BIV_TITLE: 'bemiddelaar,syndicus', AGENCY_INSURER: 'AXA Belgium', AGENCY_INSURANCE_POLICY: '730.390.160' }));
+    const sut = renderMail('extra-info', EXTRA_INFO, fileTranslator(locale), { ...SITE, legal });
+    const footer = /<footer[\s\S]*<\/footer>/.exec(sut.html)?.[0] ?? '';
+    expect(footer).toContain(title);
+    expect(footer).toContain(insurance);
+    expect(sut.text.replace(/\s+/g, ' ')).toContain(insurance);
   });
 
   it('keeps the link’s address in the plain text, and leaves the logo out of it', () => {

@@ -134,14 +134,17 @@ describe(shareMeta.name, () => {
 });
 
 describe(agencyJsonLd.name, () => {
+  const contact = {
+    name: 'Immo Vastgoed',
+    url: 'https://www.immo.example/',
+    logoUrl: 'https://www.immo.example/logo.svg',
+    email: 'info@immo.example',
+    phone: '+32 9 123 45 67',
+  };
+  const words = { title: (title: string) => `title:${title}`, insurance: 'Verzekeraar' };
+
   it('describes the site as a RealEstateAgent with its legal name, address, VAT and company numbers and BIV/IPI credential', () => {
-    const sut = agencyJsonLd(legalIdentity(loadConfig({})), {
-      name: 'Immo Vastgoed',
-      url: 'https://www.immo.example/',
-      logoUrl: 'https://www.immo.example/logo.svg',
-      email: 'info@immo.example',
-      phone: '+32 9 123 45 67',
-    });
+    const sut = agencyJsonLd(legalIdentity(loadConfig({})), contact, words);
     expect(sut).toMatchObject({
       '@type': 'RealEstateAgent',
       name: 'Immo Vastgoed',
@@ -149,7 +152,17 @@ describe(agencyJsonLd.name, () => {
       vatID: 'BE0123456749',
       taxID: '0123.456.749',
       address: { streetAddress: 'Kouter 1', postalCode: '9000', addressLocality: 'Gent', addressCountry: 'BE' },
-      hasCredential: { identifier: '512345' },
+      hasCredential: [{ identifier: '512345' }],
     });
+  });
+
+  it('names each professional title as a licence with the BIV number, and the insurer with the policy as a property', () => {
+    const identity = legalIdentity(loadConfig({ AGENCY_BIV_TITLE: 'bemiddelaar,syndicus', AGENCY_INSURER: 'AXA Belgium', AGENCY_INSURANCE_POLICY: '730.390.160' }));
+    const sut = agencyJsonLd(identity, contact, words);
+    expect(sut).toHaveProperty('hasCredential', [
+      expect.objectContaining({ '@type': 'EducationalOccupationalCredential', name: 'title:bemiddelaar', credentialCategory: 'license', identifier: '512345' }),
+      expect.objectContaining({ '@type': 'EducationalOccupationalCredential', name: 'title:syndicus', credentialCategory: 'license', identifier: '512345' }),
+    ]);
+    expect(sut).toHaveProperty('additionalProperty', { '@type': 'PropertyValue', name: 'Verzekeraar', value: 'AXA Belgium', identifier: '730.390.160' });
   });
 });

@@ -1,7 +1,9 @@
 import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { MailEntity } from '../../src/mail/mail.entity.js';
 import { LOCALES } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
 
 /** The text of a page without tags, whitespace collapsed. */
 function textOf(html: string): string {
@@ -21,6 +23,10 @@ describe('legal identity, privacy statement and terms of use', () => {
       AGENCY_COMPANY_NUMBER: '0403.170.701',
       AGENCY_VAT_NUMBER: 'BE0403170701',
       AGENCY_BIV_NUMBER: '998877',
+      AGENCY_BIV_TITLE: 'bemiddelaar',
+      AGENCY_INSURER: 'AXA Belgium',
+      AGENCY_INSURANCE_POLICY: '730.390.160',
+      AGENCY_LOCALE: 'fr',
       RETENTION_INQUIRY_DAYS: '365',
       RETENTION_MAIL_DAYS: '45',
       SUBSCRIPTION_CONFIRM_HOURS: '48',
@@ -42,8 +48,55 @@ describe('legal identity, privacy statement and terms of use', () => {
       expect(footer).toContain('BE0403170701');
       expect(footer).toContain('998877');
       expect(footer).toContain('BIV/IPI, Luxemburgstraat 16 B, 1000 Brussel');
-      expect(response.text).toContain('href="https://www.biv.be/deontologie"');
+      expect(response.text).toContain('href="https://www.biv.be/plichtenleer"');
     }
+  });
+
+  const IDENTITY = {
+    nl: { title: 'vastgoedmakelaar-bemiddelaar, BIV 998877', insurance: 'Verzekeraar beroepsaansprakelijkheid en borgtocht: AXA Belgium, polis 730.390.160', conduct: 'Onderworpen aan de deontologische code van het BIV' },
+    fr: { title: 'agent immobilier intermédiaire, IPI 998877', insurance: 'Assureur responsabilité civile professionnelle et cautionnement : AXA Belgium, police n° 730.390.160', conduct: "Soumis au code de déontologie de l'IPI" },
+  } as const;
+
+  it.each(['nl', 'fr'] as const)('names the professional title before the BIV number and the insurer with the policy in the footer and the privacy statement (%s)', async (locale) => {
+    for (const path of [urlFor('home', locale), urlFor('privacy', locale)]) {
+      const html = (await request(sut.server).get(path)).text;
+      const footer = textOf(/<footer[\s\S]*<\/footer>/.exec(html)?.[0] ?? '');
+      expect({ path, footer }).toEqual({ path, footer: expect.stringContaining(IDENTITY[locale].title) });
+      expect(footer).toContain(IDENTITY[locale].insurance);
+      expect(footer).toContain(IDENTITY[locale].conduct);
+    }
+    const controller = textOf(/<section id="controller"[\s\S]*?<\/section>/.exec((await request(sut.server).get(urlFor('privacy', locale))).text)?.[0] ?? '');
+    expect(controller).toContain(IDENTITY[locale].title);
+    expect(controller).toContain(IDENTITY[locale].insurance);
+  });
+
+  it.each([
+    ['nl', 'vastgoedmakelaar-bemiddelaar', 'Verzekeraar beroepsaansprakelijkheid en borgtocht'],
+    ['fr', 'agent immobilier intermédiaire', 'Assureur responsabilité civile professionnelle et cautionnement'],
+  ] as const)('carries the title as a credential and the insurance as a property in the JSON-LD, in the page\'s language (%s)', async (locale, title, insurance) => {
+    const response = await request(sut.server).get(urlFor('home', locale));
+    const agent = jsonLdOf(response.text).find((item) => item['@type'] === 'RealEstateAgent');
+    expect(agent).toMatchObject({
+      hasCredential: [{ '@type': 'EducationalOccupationalCredential', name: title, identifier: '998877' }],
+      additionalProperty: { '@type': 'PropertyValue', name: insurance, value: 'AXA Belgium', identifier: '730.390.160' },
+    });
+  });
+
+  it('ends a mail with the title before the BIV number and the insurer with the policy', async () => {
+    const response = await request(sut.server)
+      .post(urlFor('ajaxContactForm', 'nl'))
+      .type('form')
+      .set('HX-Request', 'true')
+      .send({ name: 'Identiteit Test', email: 'identity@example.be', message: 'Wie bent u?', privacyConsent: 'on' });
+    expect(response.status).toBe(200);
+    const mails = sut.app.get(DataSource).getRepository(MailEntity);
+    await eventually(async () => (await mails.countBy({ replyTo: 'identity@example.be' })) > 0, 10_000, 'contact mail queued');
+    const mail = await mails.findOneByOrFail({ replyTo: 'identity@example.be' });
+    expect(mail.locale).toBe('fr');
+    const footer = textOf(/<footer[\s\S]*<\/footer>/.exec(mail.html)?.[0] ?? '');
+    expect(footer).toContain(IDENTITY.fr.title);
+    expect(footer).toContain(IDENTITY.fr.insurance);
+    expect(mail.text.replace(/\s+/g, ' ')).toContain(IDENTITY.fr.insurance);
   });
 
   it('describes the site as a RealEstateAgent in JSON-LD with its legal identity', async () => {

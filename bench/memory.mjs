@@ -59,7 +59,7 @@ async function startServer() {
     RENDER_CACHE_MB: String(RENDER_CACHE_MB),
     // The form rate limit is per address and every request comes from 127.0.0.1.
     ...(process.env.DATABASE_URL
-      ? { SEED_DEMO_DATA: 'true', BOT_CHECK_SECRET: 'bench', BOT_CHECK_SITE_KEY: 'bench', SMTP_URL: 'smtp://127.0.0.1:1', COOKIE_SECRET: 'bench-cookie-secret-of-enough-length' }
+      ? { SEED_DEMO_DATA: 'true', BOT_CHECK_SECRET: 'bench', BOT_CHECK_SITE_KEY: 'bench', SMTP_URL: 'smtp://127.0.0.1:1', COOKIE_SECRET: 'bench-cookie-secret-of-enough-length', AGENCY_BIV_TITLE: 'bemiddelaar', AGENCY_INSURER: 'Bench Verzekeringen NV', AGENCY_INSURANCE_POLICY: 'BENCH-1' }
       : {}),
   };
   const child = spawn(process.execPath, ['--max-semi-space-size=32', new URL('../dist/src/main.js', import.meta.url).pathname], {

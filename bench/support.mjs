@@ -21,7 +21,7 @@ export async function startBuiltApp(env = {}) {
     SYNC_INTERVAL_MINUTES: '0',
     SEED_DEMO_DATA: 'true',
     ...(process.env.DATABASE_URL
-      ? { DATABASE_URL: process.env.DATABASE_URL, BOT_CHECK_SECRET: 'bench', BOT_CHECK_SITE_KEY: 'bench', SMTP_URL: 'smtp://127.0.0.1:1', COOKIE_SECRET: 'bench-cookie-secret-of-enough-length' }
+      ? { DATABASE_URL: process.env.DATABASE_URL, BOT_CHECK_SECRET: 'bench', BOT_CHECK_SITE_KEY: 'bench', SMTP_URL: 'smtp://127.0.0.1:1', COOKIE_SECRET: 'bench-cookie-secret-of-enough-length', AGENCY_BIV_TITLE: 'bemiddelaar', AGENCY_INSURER: 'Bench Verzekeringen NV', AGENCY_INSURANCE_POLICY: 'BENCH-1' }
       : {}),
     ...env,
   });

@@ -2,7 +2,7 @@
  * The professional titles the BIV/IPI grants (law of 11 February 2013): an agent holds one or more and the
  * website names each, in the page's language, before the BIV number.
  */
-export const BIV_TITLES = ['bemiddelaar', 'syndicus', 'rentmeester'] as const;
+const BIV_TITLES = ['bemiddelaar', 'syndicus', 'rentmeester'] as const;
 export type BivTitle = (typeof BIV_TITLES)[number];
 
 /** AGENCY_BIV_TITLE (`bemiddelaar` or a comma list such as `bemiddelaar,syndicus`) in the law's order, or null when a word is unknown. */
@@ -97,7 +97,7 @@ type Translate = (key: string, args?: Readonly<Record<string, string | number>>)
 const listFormats = new Map<string, Intl.ListFormat>();
 
 /** The titles alone in the page's language, joined as the language joins a list ("… en …", "… et …"). */
-export function professionalTitles(identity: LegalIdentity, t: Translate, locale: string): string {
+function professionalTitles(identity: LegalIdentity, t: Translate, locale: string): string {
   let list = listFormats.get(locale);
   if (!list) {
     list = new Intl.ListFormat(locale, { type: 'conjunction' });

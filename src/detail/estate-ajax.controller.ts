@@ -36,7 +36,6 @@ export class EstateAjaxController {
         return SimilarEstates({
           title: t.t('detail.similar.title'),
           cards,
-          epcText: (label) => t.t('search.card.epc', { label }),
           favorite: (estateId) => favoriteToggle(hearts, estateId),
         });
       },

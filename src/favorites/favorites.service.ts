@@ -72,11 +72,10 @@ export class FavoritesService {
     // Counted per mailbox: `victim+1@…` is `victim@…`.
     const recipient = mailboxLimitKey(email);
     await this.rateLimits.consume({ name: 'favorites-recipient', points: this.config.SEND_TO_FRIEND_PER_RECIPIENT_PER_DAY, durationSeconds: DAY_SECONDS }, recipient);
-    const t = this.translations.forLocale(locale);
     const listings = items.map(({ card }) => ({
       title: card!.title,
       price: card!.priceText,
-      address: [card!.addressText, ...cardFacts(card!, t)].join(' · '),
+      address: [card!.addressText, ...cardFacts(card!)].join(' · '),
       url: this.details.absoluteUrl(card!.path),
     }));
     const stored = await this.dataSource.transaction(async (manager) => {

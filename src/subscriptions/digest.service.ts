@@ -131,7 +131,7 @@ export class DigestService {
       imageUrl: card.photo ? this.mailPhoto(card.photo.src) : null,
       price: card.priceText,
       address: card.addressText,
-      facts: cardFacts(card, t),
+      facts: cardFacts(card),
       sticker: card.sticker?.text ?? null,
       change: changeText(events, t),
     };

@@ -19,11 +19,11 @@ describe(EstateCard.name, () => {
   });
 
   it('renders the photo as a right-sized picture and the title as the link', () => {
-    const html = renderToStaticMarkup(<EstateCard card={card} epcText="EPC C" />);
+    const html = renderToStaticMarkup(<EstateCard card={card} />);
     expect(html).toContain('<picture><source type="image/avif"');
     expect(html).toContain('width="400" height="267"');
     expect(html).toMatch(/<h3 class="estate-card__title"><a href="\/nl\/aanbod\/1001\/villa" class="estate-card__link"/);
-    expect(html).toContain('<li>EPC C</li>');
+    expect(html).toContain('<li>EPC C · 245 kWh/m²</li>');
   });
 
   it('renders the favourite slot outside the link, only when given', () => {

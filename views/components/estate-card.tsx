@@ -6,8 +6,6 @@ import { Picture } from './picture.js';
 
 export interface EstateCardProps {
   readonly card: EstateCardModel;
-  /** "EPC {label}" in the page's language (the card model keeps the bare label). */
-  readonly epcText?: string;
   /** The favourite toggle (filled by the favourites feature); rendered over the photo's corner, outside the link. */
   readonly favorite?: ReactNode;
   /** The card title's level: 3 under a section heading (the default), 2 directly under the page's h1. */
@@ -20,9 +18,10 @@ export interface EstateCardProps {
  * The one listing card: results, similar estates and favourites all show this. The title is the link and
  * stretches over the whole card (CSS), so the favourite button can sit in the card without nesting in a link.
  */
-export function EstateCard({ card, epcText, favorite, headingLevel = 3, eager = false }: EstateCardProps): ReactElement {
+export function EstateCard({ card, favorite, headingLevel = 3, eager = false }: EstateCardProps): ReactElement {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const facts = [card.bedroomsText, card.areaText, card.epcLabel ? (epcText ?? card.epcLabel) : null].filter((fact): fact is string => !!fact);
+  // The energy mention is the region's short form (region-rules.ts): the law asks for it on every advertisement.
+  const facts = [card.bedroomsText, card.areaText, card.energyText].filter((fact): fact is string => !!fact);
   const layout = PHOTO_LAYOUTS.card;
   return (
     <article className={card.available ? 'estate-card' : 'estate-card estate-card--unavailable'} data-estate-id={card.id}>
@@ -60,6 +59,7 @@ export function EstateCard({ card, epcText, favorite, headingLevel = 3, eager = 
           </a>
         </Heading>
         <p className="estate-card__price">{card.priceText}</p>
+        {card.chargesText && <p className="estate-card__charges">{card.chargesText}</p>}
         {card.project?.priceRangeText && <p className="estate-card__range">{card.project.priceRangeText}</p>}
         <p className="estate-card__address">{card.addressText}</p>
         {card.project && <p className="estate-card__units">{card.project.unitsText}</p>}

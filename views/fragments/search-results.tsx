@@ -74,7 +74,6 @@ export function SearchResults({ ctx, results }: { ctx: PageContext; results: Sea
             <li key={card.id}>
               <EstateCard
                 card={card}
-                epcText={card.epcLabel ? t('search.card.epc', { label: card.epcLabel }) : undefined}
                 eager={index < EAGER_CARDS}
                 favorite={favoriteToggleFor(ctx, card.id)}
               />

@@ -9,12 +9,11 @@ const TITLE_ID = 'similar-estates-title';
 export interface SimilarEstatesProps {
   readonly title: string;
   readonly cards: readonly EstateCardModel[];
-  readonly epcText: (label: string) => string;
   /** The heart of a card's listing. */
   readonly favorite: (estateId: number) => ReactNode;
 }
 
-export function SimilarEstates({ title, cards, epcText, favorite }: SimilarEstatesProps): ReactElement | null {
+export function SimilarEstates({ title, cards, favorite }: SimilarEstatesProps): ReactElement | null {
   if (cards.length === 0) return null;
   return (
     <section className="similar-estates" aria-labelledby={TITLE_ID}>
@@ -22,7 +21,7 @@ export function SimilarEstates({ title, cards, epcText, favorite }: SimilarEstat
       <ul className="estate-cards">
         {cards.map((card) => (
           <li key={card.id}>
-            <EstateCard card={card} epcText={card.epcLabel ? epcText(card.epcLabel) : undefined} favorite={favorite(card.id)} />
+            <EstateCard card={card} favorite={favorite(card.id)} />
           </li>
         ))}
       </ul>

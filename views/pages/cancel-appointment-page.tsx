@@ -86,7 +86,7 @@ export function CancelAppointmentPage({ ctx, model }: { ctx: PageContext; model:
           <p>{t('flows.appointment.intro', { name: model.visitorName, date: model.date, time: model.time })}</p>
           {model.agentName && <p>{t('flows.appointment.agent', { agent: model.agentName })}</p>}
         </section>
-        {model.card && <EstateCard card={model.card} headingLevel={2} epcText={model.card.epcLabel ? t('search.card.epc', { label: model.card.epcLabel }) : undefined} />}
+        {model.card && <EstateCard card={model.card} headingLevel={2} />}
         <CancelAppointmentForm ctx={ctx} model={model} />
       </div>
     </Layout>

@@ -92,6 +92,79 @@ function Energy({ block, title, barLabel }: { block: EnergyBlock; title?: string
   );
 }
 
+/**
+ * What the listing's region requires an advertisement to say (the display model decides it): the heritage
+ * notice, the energy mention, a rental's charges and the Flemish flood scores, near the top of the page.
+ */
+function RegionMentions({ mentions, t }: { mentions: EstateDisplayModel['regionRules']; t: PageContext['t'] }): ReactElement | null {
+  const { energy, charges, flood, heritage } = mentions;
+  if (!heritage && energy.lines.length === 0 && !charges && !flood) return null;
+  return (
+    <section className="region-mentions" aria-labelledby="region-mentions-title" data-region-mentions="">
+      <h2 id="region-mentions-title" className="visually-hidden">
+        {t('display.regionRules.title')}
+      </h2>
+      {heritage && (
+        <p className="region-mentions__heritage" data-mention="heritage">
+          <Icon name="warning" /> {heritage}
+        </p>
+      )}
+      {energy.lines.length > 0 && (
+        <dl className="region-mentions__energy" data-mention="energy">
+          {energy.lines.map((line) => (
+            <div key={line.code} data-field={line.code}>
+              <dt>{line.label}</dt>
+              <dd>{line.text}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {charges && (
+        <p className="region-mentions__charges" data-mention="charges">
+          {charges}
+        </p>
+      )}
+      {flood && (
+        <p className="region-mentions__flood" data-mention="flood">
+          {flood.symbol && (
+            <span className="flooding-warning">
+              <Icon name="warning" /> <span>{t('display.regionRules.flood.symbol')}</span>
+            </span>
+          )}{' '}
+          <span>
+            {t('display.regionRules.flood.title')}: {flood.text}
+          </span>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function PlanningMention({ planning, t }: { planning: NonNullable<EstateDisplayModel['regionRules']['planning']>; t: PageContext['t'] }): ReactElement {
+  return (
+    <div className="planning-mention" data-mention="planning">
+      {planning.questions.length > 0 && (
+        <dl className="field-list">
+          {planning.questions.map((question) => (
+            <div className="field-list__row" key={question.code} data-field={`vcro.${question.code}`}>
+              <dt>{question.label}</dt>
+              <dd>{question.text}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {planning.infoUrl && (
+        <p>
+          <a href={planning.infoUrl} rel="noopener noreferrer" target="_blank">
+            {t('display.regionRules.planning.infoLink')}
+          </a>{' '}
+          {t('display.regionRules.planning.paperCopy')}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** The features as a plain list of sections: short facts read faster all at once than behind tabs. */
 function Features({ title, groups }: { title: string; groups: readonly DisplayTab[] }): ReactElement | null {
   if (groups.length === 0) return null;
@@ -144,6 +217,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
     </>
   );
   const planningFields = display.planning.fields;
+  const planningMention = display.regionRules.planning && (display.regionRules.planning.questions.length > 0 || display.regionRules.planning.infoUrl) ? display.regionRules.planning : null;
   const failureText = t('detail.modal.failed');
   return (
     <Layout ctx={ctx} title={model.seo.title} description={model.seo.description} head={head} bottomBar={<ActionBar {...model.actions} />}>
@@ -177,6 +251,8 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
             </ul>
           )}
         </header>
+
+        <RegionMentions mentions={display.regionRules} t={t} />
 
         <Gallery {...model.gallery} />
 
@@ -273,7 +349,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
               </section>
             )}
 
-            {planningFields.length > 0 && (
+            {(planningFields.length > 0 || planningMention) && (
               <section className="detail-section" id="planning" aria-labelledby="planning-title">
                 <h2 id="planning-title">{t('detail.planning')}</h2>
                 {(display.planning.floodingIcon.building || display.planning.floodingIcon.parcel) && (
@@ -281,7 +357,8 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
                     <Icon name="warning" /> {t('detail.floodingWarning')}
                   </p>
                 )}
-                <FieldList fields={planningFields} />
+                {planningMention && <PlanningMention planning={planningMention} t={t} />}
+                {planningFields.length > 0 && <FieldList fields={planningFields} />}
               </section>
             )}
 

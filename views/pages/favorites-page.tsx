@@ -118,7 +118,7 @@ export function FavoritesPage({ ctx, model }: { ctx: PageContext; model: Favorit
             {model.items.map((item) =>
               item.card ? (
                 <li key={item.id}>
-                  <EstateCard card={item.card} headingLevel={2} favorite={toggle(item)} epcText={item.card.epcLabel ? t('search.card.epc', { label: item.card.epcLabel }) : undefined} />
+                  <EstateCard card={item.card} headingLevel={2} favorite={toggle(item)} />
                 </li>
               ) : (
                 <li key={item.id} className="favorite-item favorite-item--gone">

@@ -18,7 +18,7 @@ function project(units: Estate[]): Estate {
 }
 
 describe(toEstateCard.name, () => {
-  it('shows the first photo, the price by the price rule, bedrooms, living area and EPC label', () => {
+  it('shows the first photo, the price by the price rule, bedrooms, living area and the short energy mention', () => {
     const card = toEstateCard(
       buildEstate({
         price: { value: 450_000 },
@@ -38,12 +38,13 @@ describe(toEstateCard.name, () => {
       priceText: '€\u00a0450.000,00',
       bedroomsText: '4 slaapkamers',
       areaText: '182,5 m²',
-      epcLabel: 'B',
+      energyText: 'EPC B · 245 kWh/m²',
+      chargesText: null,
       photo: { src: '/property-images/1/large/a.jpg' },
       available: true,
       project: null,
     });
-    expect(cardFacts(card, en)).toEqual(['4 slaapkamers', '182,5 m²', 'Energy label B']);
+    expect(cardFacts(card)).toEqual(['4 slaapkamers', '182,5 m²', 'EPC B · 245 kWh/m²']);
   });
 
   it('shows the street only when the listing allows it, and the city in the page’s language', () => {

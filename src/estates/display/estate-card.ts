@@ -8,6 +8,7 @@ import type { Estate } from '../domain/estate.js';
 import { formatArea, formatCurrency, isStickerSet } from '../domain/format.js';
 import { cityName, streetLine, title, typeLabel } from './estate-display.js';
 import { priceDisplay } from './price-display.js';
+import { energyMention, rentalCharges } from './region-rules.js';
 
 /** A project on a card: one card for the project, its units summed up. */
 export interface ProjectSummary {
@@ -41,8 +42,10 @@ export interface EstateCard {
   readonly city: string;
   readonly bedroomsText: string | null;
   readonly areaText: string | null;
-  /** The EPC label (B, A+, …) when the listing has one. */
-  readonly epcLabel: string | null;
+  /** The region's short energy mention ("EPC C · 245 kWh/m²", "PEB C · 32 kg CO2/m²"), null when there is none. */
+  readonly energyText: string | null;
+  /** A rental's monthly charges, or "no charges" / "charges unknown"; null for a sale. */
+  readonly chargesText: string | null;
   readonly photo: { readonly src: string; readonly alt: string } | null;
   readonly project: ProjectSummary | null;
   /** Where the listing is, for the results map; null without coordinates (or when the address is hidden: no exact point). */
@@ -86,7 +89,6 @@ export function toEstateCard(estate: Estate, t: Translator, path: string): Estat
   const city = cityName(estate, t);
   const street = streetLine(estate, t);
   const first = [...estate.pictures].sort((a, b) => a.index - b.index)[0];
-  const epc = estate.energy.energyLabel;
   const geo = estate.address.geoLocation;
   return {
     id: estate.id,
@@ -103,16 +105,15 @@ export function toEstateCard(estate: Estate, t: Translator, path: string): Estat
     city,
     bedroomsText: estate.bedrooms && estate.bedrooms > 0 ? t.t('display.bedroomsCount', { count: estate.bedrooms }) : null,
     areaText: estate.dimensions.areaBuild && estate.dimensions.areaBuild > 0 ? formatArea(estate.dimensions.areaBuild) : null,
-    epcLabel: epc ? enumLabel(t, 'energyLabel', epc) || epc : null,
+    energyText: energyMention(estate, t).short,
+    chargesText: rentalCharges(estate, t),
     photo: first ? { src: first.file, alt: name.text } : null,
     project: projectSummary(estate, t),
     geo: geo && estate.address.visible ? { lat: geo.lat, lon: geo.lon } : null,
   };
 }
 
-/** "3 bedrooms · 145 m² · EPC B": the facts a card lists, for text-only places (mails, map popups). */
-export function cardFacts(card: EstateCard, t: Translator): string[] {
-  return [card.bedroomsText, card.areaText, card.epcLabel ? t.t('search.card.epc', { label: card.epcLabel }) : null].filter(
-    (fact): fact is string => fact !== null,
-  );
+/** "3 bedrooms · 145 m² · EPC C · 245 kWh/m²": the facts a card lists, for text-only places (mails, map popups). */
+export function cardFacts(card: EstateCard): string[] {
+  return [card.chargesText, card.bedroomsText, card.areaText, card.energyText].filter((fact): fact is string => fact !== null);
 }

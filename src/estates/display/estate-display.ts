@@ -10,6 +10,12 @@ import { type DisplayField, fieldLabel, hasDisplayValue } from './display-field.
 import { hiddenByRule, isWalloon } from './display-rules.js';
 import { FIELDS_BY_CODE, type FieldDefinition, formatValue } from './fields.js';
 import { type PriceTerms, priceDisplay } from './price-display.js';
+import {
+  energyMention,
+  type EnergyMention,
+  FLANDERS_PLANNING_CODES,
+  flandersFlood,
+  flandersPlanningApplies, floodText, heritageNotice, planningMention, type PlanningMention, rentalCharges } from './region-rules.js';
 import { sanitizeDescription } from './sanitize-description.js';
 import { TAB_NAMES, TABS, type TabName } from './tabs.js';
 
@@ -84,6 +90,8 @@ export interface EstateDisplayModel {
   readonly energy: EnergyBlock | null;
   readonly sharedEnergy: EnergyBlock | null;
   readonly planning: { readonly fields: readonly DisplayField[]; readonly floodingIcon: { readonly building: boolean; readonly parcel: boolean } };
+  /** What the listing's region requires an advertisement to say (region-rules.ts), shown near the top of the page. */
+  readonly regionRules: RegionMentions;
   readonly layout: readonly LayoutFloor[];
   readonly files: ReadonlyArray<{ readonly label: string; readonly href: string }>;
   readonly buildTechnicals: ReadonlyArray<{ readonly criteria: string; readonly value: string; readonly comment: string }>;
@@ -98,8 +106,20 @@ export interface EstateDisplayModel {
   readonly updatedAt: string;
 }
 
+export interface RegionMentions {
+  readonly energy: EnergyMention;
+  readonly planning: PlanningMention | null;
+  /** Flanders: "P-score A · G-score D", with the flood symbol for class D. */
+  readonly flood: { readonly text: string; readonly symbol: boolean } | null;
+  /** Rentals: the monthly charges, "no charges" or "charges unknown". */
+  readonly charges: string | null;
+  readonly heritage: string | null;
+}
+
 export interface DisplayOptions {
   readonly hiddenTabs?: readonly string[];
+  /** The agency's page with planning information (AGENCY_PLANNING_INFO_URL): Brussels listings without a destination link to it. */
+  readonly planningInfoUrl?: string | null;
   /** The canonical path of a listing (of a unit when `project` is given). */
   readonly pathFor?: (estate: Estate, project?: Estate) => string;
 }
@@ -206,7 +226,8 @@ function energyBlock(energy: Energy | null, estate: Estate, t: Translator): Ener
     label: energy.energyLabel ? enumLabel(t, 'energyLabel', energy.energyLabel) || energy.energyLabel : null,
     valueText: energy.epcValue ? formatEpc(energy.epcValue, t) : null,
     barPercent: epcBarPercent(energy.epcValue),
-    customLabel: energy.customEpcLabel,
+    // "In progress" is no energy mention in Brussels and Wallonia: the certificate must exist before advertising.
+    customLabel: estate.address.region === 'BRUSSELS' || estate.address.region === 'WALLONIA' ? null : energy.customEpcLabel,
     fields,
   };
 }
@@ -306,6 +327,18 @@ function unitTitle(unit: Estate, t: Translator): Pick<UnitRow, 'title' | 'titleL
   return { title: name.text, ...langOf('titleLang', name, t.locale) };
 }
 
+function regionMentions(estate: Estate, t: Translator, planningInfoUrl: string | null): RegionMentions {
+  const flood = flandersFlood(estate);
+  const floodLine = flood ? floodText(flood, t) : null;
+  return {
+    energy: energyMention(estate, t),
+    planning: planningMention(estate, t, planningInfoUrl),
+    flood: flood && floodLine ? { text: floodLine, symbol: flood.symbol } : null,
+    charges: rentalCharges(estate, t),
+    heritage: heritageNotice(estate, t),
+  };
+}
+
 /**
  * The display model of a listing in the translator's locale. Total: any valid Estate gives a model,
  * whatever is missing.
@@ -318,7 +351,8 @@ export function toDisplayModel(estate: Estate, t: Translator, options: DisplayOp
   const city = cityName(estate, t);
   const planningFields = (TABS.planning as readonly string[])
     .map((code) => displayField(estate, FIELDS_BY_CODE.get(code)!, t))
-    .filter((item) => item.visible);
+    // Where the five Flemish questions show (region-rules.ts), the fields they answer are not listed twice.
+    .filter((item) => item.visible && !(flandersPlanningApplies(estate) && FLANDERS_PLANNING_CODES.has(item.code)));
   const walloon = isWalloon(estate);
   const rep = estate.salesRep;
   const geo = estate.address.geoLocation;
@@ -360,6 +394,7 @@ export function toDisplayModel(estate: Estate, t: Translator, options: DisplayOp
         parcel: !walloon && showsFloodingIcon(estate.planning.floodingScoreParcel),
       },
     },
+    regionRules: regionMentions(estate, t, options.planningInfoUrl ?? null),
     layout: layout(estate, t),
     files: estate.files.map((file) => ({
       label: pickText(file.comment, t.locale) || enumLabel(t, 'fileType', file.type) || t.t('display.file'),

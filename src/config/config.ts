@@ -193,6 +193,15 @@ export class AppConfig {
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   AGENCY_CODE_OF_CONDUCT_URL = 'https://www.biv.be/plichtenleer';
 
+  /**
+   * The agency's page with urban-planning information (CoBAT art. 281): a Brussels listing without a planning
+   * destination links to it, offering a free paper copy. Optional; https only.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['https'] })
+  AGENCY_PLANNING_INFO_URL: string | undefined = undefined;
+
   /** Fill an empty database with the demo catalogue; defaults to on for the embedded database only. */
   @Transform(toBool)
   @IsOptional()

@@ -69,6 +69,7 @@ export class EstateDetailPageModels {
     const t = this.translations.forLocale(locale);
     return toDisplayModel(found.estate, t, {
       hiddenTabs: await this.details.hiddenTabs(),
+      planningInfoUrl: this.config.AGENCY_PLANNING_INFO_URL ?? null,
       pathFor: (unit, project) => estatePath(unit, t, project),
     });
   }

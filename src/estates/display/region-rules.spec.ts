@@ -77,6 +77,14 @@ describe('energy mention per region (region × transaction × data)', () => {
     expect(energyMention(old, nl).lines.map((line) => line.code)).not.toContain('eLevel');
   });
 
+  it.each(['PLOT', 'GARAGE'] as const)('a %s needs no energy certificate: nothing is missing', (headType) => {
+    for (const region of ['FLANDERS', 'BRUSSELS', 'WALLONIA'] as const) {
+      const estate = listing(region, SALE, {}, { headType });
+      expect(complianceGaps(estate).filter((gap) => gap.rule.endsWith('Energy'))).toEqual([]);
+      expect(energyMention(estate, nl).short).toBeNull();
+    }
+  });
+
   it('shows the lines with their labels and values in the page’s language', () => {
     const estate = listing('BRUSSELS', SALE, full);
     expect(energyMention(estate, fr).lines).toEqual([

@@ -114,8 +114,12 @@ export function walloniaEnergy(estate: Estate): EnergyFacts {
   };
 }
 
-/** The energy rule of the listing's region; without a region, the class and score it has (no rule to check). */
-export function energyFacts(estate: Estate): EnergyFacts {
+/** A plot or a garage needs no energy certificate: it shows what it has, and lacks nothing. */
+export function needsEnergyCertificate(estate: Estate): boolean {
+  return estate.headType !== 'PLOT' && estate.headType !== 'GARAGE';
+}
+
+function regionEnergy(estate: Estate): EnergyFacts {
   switch (estate.address.region) {
     case 'FLANDERS':
       return flandersEnergy(estate);
@@ -126,6 +130,12 @@ export function energyFacts(estate: Estate): EnergyFacts {
     default:
       return { ...flandersEnergy(estate), region: null, uniqueCode: null, eLevel: null, missing: [] };
   }
+}
+
+/** The energy rule of the listing's region; without a region, the class and score it has (no rule to check). */
+export function energyFacts(estate: Estate): EnergyFacts {
+  const facts = regionEnergy(estate);
+  return needsEnergyCertificate(estate) ? facts : { ...facts, missing: [] };
 }
 
 export interface EnergyMention {

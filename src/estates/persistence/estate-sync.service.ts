@@ -7,8 +7,9 @@ import { AppointmentSyncService } from '../../appointments/appointment-sync.serv
 import type { Estate, SourceName } from '../domain/estate.js';
 import type { EstateSource, FetchOptions } from '../sources/estate-source.port.js';
 import { FetchBudget, withFetchBudget } from '../sources/http-client.js';
+import { countListingsWithGaps } from '../display/compliance-report.js';
 import { EstateEntity } from './estate.entity.js';
-import { flattenEstate, toRow } from './estate-record.js';
+import { flattenEstate, fromRows, toRow } from './estate-record.js';
 import { ListingEventEntity } from './listing-event.entity.js';
 import { listingEvents } from './listing-events.js';
 import { assignListingIds, withSiteIds } from './listing-ids.js';
@@ -155,6 +156,7 @@ export class EstateSyncService {
     }
     const { report, changedIds } = await this.store(source.name, mode, read, startedAt);
     await this.publish(changedIds);
+    await this.logComplianceGaps(source.name);
     await this.syncAppointments(source, budget);
     return report;
   }
@@ -298,6 +300,13 @@ export class EstateSyncService {
     if (rows.has(row.id) || kept.has(row.sourceId)) return false;
     if (mode === 'full' || hidden.sourceIds.has(row.sourceId)) return true;
     return row.parentId !== null && (rows.has(row.parentId) || hidden.siteIds.has(row.parentId));
+  }
+
+  /** The agency hears after each sync how many listings lack data a Belgian listing rule needs; the CLI lists them. */
+  private async logComplianceGaps(name: SourceName): Promise<void> {
+    const rows = await this.dataSource.getRepository(EstateEntity).find({ where: { source: name } });
+    const lacking = countListingsWithGaps(rows.map((row) => fromRows(row)), { planningInfoUrl: this.config.AGENCY_PLANNING_INFO_URL ?? null });
+    if (lacking > 0) this.logger.warn(`source ${name}: ${lacking} live listings lack data a Belgian listing rule needs (npm run listings:check)`);
   }
 
   private log(report: SourceSyncReport): void {

@@ -582,13 +582,13 @@ sourceA.push({ ...toSourceA(makeSpec(44, 'A'), ++aId), head_type: undefined });
 
 // Listings that exercise each Belgian listing rule (src/estates/display/region-rules.ts), set on records drawn above so
 // every other value stays the same: a Flemish sale without EPC score, one with planning answers missing, a Brussels
-// listing without CO2, a Brussels and a Walloon one whose certificate is "in progress", a rental without charges.
+// listing without CO2 nor planning destination, a Brussels and a Walloon one whose certificate is "in progress", a rental without charges.
 const RULE_CASES = {
   1008: { presale_right_ynu: null, allocation_license_ynu: null },
   1017: { energy_label: 'PEB en cours' },
   1018: { epc_value: null, epc_value_total: null },
   1026: { monthly_cost: 0 },
-  1027: { co2: null },
+  1027: { co2: null, recent_destination: null },
   1037: { energy_label: 'PEB en cours' },
 };
 for (const record of sourceA) Object.assign(record, RULE_CASES[record.property_id]);

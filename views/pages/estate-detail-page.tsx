@@ -146,7 +146,7 @@ function PlanningMention({ planning, t }: { planning: NonNullable<EstateDisplayM
       {planning.questions.length > 0 && (
         <dl className="field-list">
           {planning.questions.map((question) => (
-            <div className="field-list__row" key={question.code} data-field={`vcro.${question.code}`}>
+            <div className="field-list__row" key={question.code} data-field={`rule.${question.code}`}>
               <dt>{question.label}</dt>
               <dd>{question.text}</dd>
             </div>

@@ -64,7 +64,14 @@ const VAT_HIDDEN_CODES = new Set(['financial.price', 'financial.groundValue', 'f
 /** Under the VAT regime price, land price, infrastructure price and notary total are hidden. */
 export const hideVatRegimePrices: DisplayRule = (estate, code) => estate.price.vatRegime && VAT_HIDDEN_CODES.has(code);
 
-/** Every rule the display model applies, in SPEC order. */
+/**
+ * Brussels and Wallonia: a custom energy label ("PEB en cours", "in progress") is no energy mention: the certificate
+ * must exist before the listing is advertised (region-rules.ts decides the mention itself).
+ */
+export const hideEnergyInProgressOutsideFlanders: DisplayRule = (estate, code) =>
+  code === 'energy.customEpcLabel' && (estate.address.region === 'BRUSSELS' || estate.address.region === 'WALLONIA');
+
+/** Every rule the display model applies, in SPEC order (the regional rule last). */
 export const DISPLAY_RULES: readonly DisplayRule[] = [
   hideTotalOrConstructionEqualToPrice,
   hideTotalPriceOnRequest,
@@ -74,6 +81,7 @@ export const DISPLAY_RULES: readonly DisplayRule[] = [
   hideSaleOnlyFieldsForRentals,
   hideElectricityCertificateForPlots,
   hideVatRegimePrices,
+  hideEnergyInProgressOutsideFlanders,
 ];
 
 export function hiddenByRule(estate: Estate, code: string): boolean {

@@ -226,8 +226,7 @@ function energyBlock(energy: Energy | null, estate: Estate, t: Translator): Ener
     label: energy.energyLabel ? enumLabel(t, 'energyLabel', energy.energyLabel) || energy.energyLabel : null,
     valueText: energy.epcValue ? formatEpc(energy.epcValue, t) : null,
     barPercent: epcBarPercent(energy.epcValue),
-    // "In progress" is no energy mention in Brussels and Wallonia: the certificate must exist before advertising.
-    customLabel: estate.address.region === 'BRUSSELS' || estate.address.region === 'WALLONIA' ? null : energy.customEpcLabel,
+    customLabel: hiddenByRule(estate, 'energy.customEpcLabel') ? null : energy.customEpcLabel,
     fields,
   };
 }

@@ -97,6 +97,8 @@ describe('energy mention per region (region × transaction × data)', () => {
     for (const region of ['BRUSSELS', 'WALLONIA'] as const) {
       const model = toDisplayModel(listing(region, SALE, { customEpcLabel: 'PEB en cours', epcValue: 200 }), fr);
       expect(model.energy?.customLabel ?? null).toBeNull();
+      expect(model.energy?.fields.map((field) => field.code)).not.toContain('energy.customEpcLabel');
+      expect(model.tabs.flatMap((tab) => tab.fields).map((field) => field.text)).not.toContain('PEB en cours');
       expect(model.regionRules.energy.short).toBeNull();
     }
     const flemish = toDisplayModel(listing('FLANDERS', SALE, { customEpcLabel: 'in opmaak', epcValue: 200 }), nl);

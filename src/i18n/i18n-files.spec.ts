@@ -52,8 +52,17 @@ const SAME_AS_NL: Readonly<Record<string, readonly Locale[]>> = {
   'detail.share.email': ['fr'],
   'detail.contact.email': ['fr'],
   'detail.contact.mobile': ['fr'],
+  // Certificate abbreviations and units of the Belgian listing rules' short energy mention; the flood scores' P and G.
+  'display.regionRules.short.FLANDERS': ['en', 'de'],
+  'display.regionRules.short.BRUSSELS': ['en'],
+  'display.regionRules.short.WALLONIA': ['en'],
+  'display.regionRules.short.epc': ['fr', 'en', 'de'],
+  'display.regionRules.short.co2': ['fr', 'en', 'de'],
+  'display.regionRules.flood.parcel': ['en'],
+  'display.regionRules.flood.building': ['en'],
   // Words the languages share.
   'detail.energy': ['de'],
+  'display.regionRules.energy.label': ['de'],
   'display.tabs.epc': ['de'],
   'display.tabs.comfort': ['en'],
   'detail.videos': ['en', 'de'],

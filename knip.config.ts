@@ -11,6 +11,8 @@ const config: KnipConfig = {
     'src/mail/mail-retry.cli.ts!',
     // npm run gdpr:erase
     'src/privacy/gdpr-erase.cli.ts!',
+    // npm run listings:check
+    'src/estates/listings-check.cli.ts!',
     // The client bundle, built before serving (so its libraries are dev dependencies); knip follows the lazily
     // imported islands (`import('./islands/…')`).
     'client/app.ts',

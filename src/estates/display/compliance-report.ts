@@ -7,7 +7,7 @@ const RULE_NAMES: Record<ListingRule, string> = {
   flandersEnergy: 'Flanders energy',
   brusselsEnergy: 'Brussels energy',
   walloniaEnergy: 'Wallonia energy',
-  flandersPlanning: 'Flanders planning (VCRO art. 5.2.6)',
+  flandersPlanning: 'Flanders planning, VCRO art. 5.2.6',
   brusselsPlanning: 'Brussels planning',
   flandersFlood: 'Flanders flood scores',
   rentalCharges: 'Rental charges',

@@ -33,7 +33,7 @@ describe('listings lacking data a Belgian listing rule needs (demo catalogue)', 
     expect(describeComplianceReport(groups, liveListingCount(estates))).toMatch(/^\d+ live listings checked: \d+ lack data a Belgian listing rule needs/);
   });
 
-  it('the sync says after each source how many of its live listings lack data', async () => {
+  it('a full sync says after each source how many of its live listings lack data', async () => {
     const warn = jest.spyOn(Logger.prototype, 'warn');
     try {
       await sut.app.get(EstateSyncService).syncAll(undefined, { full: true });

@@ -5,7 +5,7 @@ import { TITLE_MAX_LENGTH } from './crm-values.js';
 import { proxiedImageUrl } from './image-url.js';
 import { InvalidRecordError } from './raw-text.js';
 import { fixtureDictionaries, readSourceAFixtures } from './source-a/source-a.api.js';
-import { SourceADictionaries, regionOfZip } from './source-a/source-a.dictionaries.js';
+import { SourceADictionaries } from './source-a/source-a.dictionaries.js';
 import { formatPhone, hiddenReason, isLiveInSourceA, mapSourceAProperty, type SourceAContext } from './source-a/source-a.mapper.js';
 import type { SourceAProperty } from './source-a/source-a.types.js';
 import { mapSourceBListing } from './source-b/source-b.mapper.js';
@@ -176,23 +176,6 @@ describe(formatPhone.name, () => {
     ['+32', null, null],
   ])('%s %s → %s', (cc, number, expected) => {
     expect(formatPhone(cc, number)).toBe(expected);
-  });
-});
-
-describe(regionOfZip.name, () => {
-  it.each([
-    ['1000', 'BRUSSELS'],
-    ['1299', 'BRUSSELS'],
-    ['1300', 'WALLONIA'],
-    ['1499', 'WALLONIA'],
-    ['1500', 'FLANDERS'],
-    ['3999', 'FLANDERS'],
-    ['4000', 'WALLONIA'],
-    ['7999', 'WALLONIA'],
-    ['8000', 'FLANDERS'],
-    ['abc', null],
-  ])('%s is %s', (zip, region) => {
-    expect(regionOfZip(zip)).toBe(region);
   });
 });
 

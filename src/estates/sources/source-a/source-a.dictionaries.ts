@@ -1,6 +1,6 @@
 import type { LocalizedText } from '../../../i18n/localized-text.js';
 import { CONDITION, CONSTRUCTION_TYPE, ENVIRONMENT, RECENT_DESTINATION, ROOM_TYPES, SUB_TYPES } from '../../domain/enums.js';
-import type { HeadType, Region } from '../../domain/estate.js';
+import type { HeadType } from '../../domain/estate.js';
 import { InvalidRecordError, localizedText, numberOrNull } from '../raw-text.js';
 import type { SourceACity, SourceADictionaryEntry, SourceAOptionItems, ZabunText } from './source-a.types.js';
 
@@ -54,15 +54,6 @@ export const LAYOUT_ROOM_TYPES: Readonly<Record<number, number>> = Object.fromEn
 export const FILE_TYPES: Readonly<Record<number, string>> = { 1: 'FLOOR_PLAN', 2: 'SPECIFICATIONS', 3: 'BROCHURE', 29: 'OTHER', 45: 'EPC_CERTIFICATE', 102: 'OTHER' };
 export const COUNTRY_GEO_IDS: Readonly<Record<number, string>> = { 23: 'BE' };
 export const BELGIUM_GEO_ID = 23;
-
-/** Belgian postcodes: 1000–1299 Brussels, 1300–1499 and 4000–7999 Wallonia, the rest Flanders. */
-export function regionOfZip(zip: string): Region | null {
-  const code = Number(zip);
-  if (!Number.isInteger(code) || code < 1000 || code > 9999) return null;
-  if (code < 1300) return 'BRUSSELS';
-  if (code < 1500 || (code >= 4000 && code < 8000)) return 'WALLONIA';
-  return 'FLANDERS';
-}
 
 /** A Zabun text: per language, or a plain string in the language the API was asked for. */
 export function zabunText(value: ZabunText, language: string): LocalizedText {

@@ -1,6 +1,7 @@
 import type { LocalizedText } from '../../../i18n/localized-text.js';
 import type { Energy, Estate, Region, SalesRep } from '../../domain/estate.js';
 import { ENERGY_LABEL } from '../../domain/enums.js';
+import { regionOfZip } from '../../domain/region.js';
 import { cappedText, cssColorOrNull, webUrlOrNull } from '../crm-values.js';
 import { photoVersion } from '../image-url.js';
 import { InvalidRecordError, boolOrNull, mapBuildTechnicals, mapExtraFields, numberOrNull, required, stringOrNull } from '../raw-text.js';
@@ -17,7 +18,6 @@ import {
   TOWN_PLANNING_IDS,
   TYPE_IDS,
   type SourceADictionaries,
-  regionOfZip,
   zabunText,
 } from './source-a.dictionaries.js';
 import { SOURCE_A_STATUSES, isForRentInSourceA } from './source-a.status.js';

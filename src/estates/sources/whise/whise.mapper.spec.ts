@@ -1,7 +1,7 @@
 import { whiseEstate } from '../../../../test/support/fake-whise-server.js';
 import { proxiedImageUrl } from '../image-url.js';
 import { InvalidRecordError } from '../raw-text.js';
-import { mapWhiseEstate, regionOfZip, type WhiseMapContext } from './whise.mapper.js';
+import { mapWhiseEstate, type WhiseMapContext } from './whise.mapper.js';
 import type { WhiseEstate } from './whise.types.js';
 
 const context: WhiseMapContext = { imageUrl: proxiedImageUrl, locale: 'nl' };
@@ -102,23 +102,5 @@ describe(mapWhiseEstate.name, () => {
   it('does not choke on junk in optional fields', () => {
     const estate = shown(whiseEstate(11, { pictures: 'none', details: [null, { id: 'x' }], representatives: [{}], shortDescription: 5, price: 'on request' }));
     expect(estate).toMatchObject({ pictures: [], salesRep: null, price: { value: null }, planning: { floodingArea: null } });
-  });
-});
-
-describe(regionOfZip.name, () => {
-  it.each([
-    ['1000', 'BRUSSELS'],
-    ['1299', 'BRUSSELS'],
-    ['1300', 'WALLONIA'],
-    ['1499', 'WALLONIA'],
-    ['1500', 'FLANDERS'],
-    ['3999', 'FLANDERS'],
-    ['4000', 'WALLONIA'],
-    ['7999', 'WALLONIA'],
-    ['8000', 'FLANDERS'],
-    ['9000', 'FLANDERS'],
-    ['75001', null],
-  ])('%s is %s', (zip, region) => {
-    expect(regionOfZip(zip)).toBe(region);
   });
 });

@@ -1,6 +1,7 @@
 import type { LocalizedText } from '../../../i18n/localized-text.js';
 import { LOCALES, type Locale } from '../../../routing/locales.js';
-import type { Estate, HeadType, Picture, Planning, Region, SalesRep } from '../../domain/estate.js';
+import type { Estate, HeadType, Picture, Planning, SalesRep } from '../../domain/estate.js';
+import { regionOfZip } from '../../domain/region.js';
 import { cappedText, webUrlOrNull } from '../crm-values.js';
 import { photoVersion } from '../image-url.js';
 import { InvalidRecordError, numberOrNull, required, stringOrNull } from '../raw-text.js';
@@ -78,15 +79,6 @@ function texts(raw: unknown, context: WhiseMapContext): LocalizedText {
     if (locale && typeof content === 'string' && content.trim() !== '' && text[locale] === undefined) text[locale] = content;
   }
   return text;
-}
-
-/** Belgian regions by postal code: 1000–1299 Brussels, 1300–1499 and 4000–7999 Wallonia, the rest Flanders. */
-export function regionOfZip(zip: string): Region | null {
-  const code = Number(zip);
-  if (!/^\d{4}$/.test(zip.trim()) || !Number.isInteger(code)) return null;
-  if (code >= 1000 && code <= 1299) return 'BRUSSELS';
-  if ((code >= 1300 && code <= 1499) || (code >= 4000 && code <= 7999)) return 'WALLONIA';
-  return 'FLANDERS';
 }
 
 function detailValues(raw: unknown): Map<number, number> {

@@ -5,21 +5,13 @@ import { parseArgs } from 'node:util';
 import { startupFailureText } from './common/startup-error.js';
 import { type AppConfig, loadConfig } from './config/config.js';
 import type { SyncReport } from './estates/persistence/estate-sync.service.js';
-import { EstateSyncService } from './estates/persistence/estate-sync.service.js';
+import { describeSourceSync, EstateSyncService } from './estates/persistence/estate-sync.service.js';
 import { createEstateSources } from './estates/sources/create-estate-sources.js';
 import { checkSource, describeSourceCheck, sourceCheckPassed } from './estates/sources/source-check.js';
 import { SyncModule } from './sync.module.js';
 
 function describe(report: SyncReport): string {
-  const lines = report.sources.map((source) => {
-    if (!source.ok) return `  source ${source.source}: FAILED (${source.error}); cached listings kept`;
-    const hidden = Object.entries(source.hidden).map(([why, count]) => `${count} ${why}`);
-    return (
-      `  source ${source.source} (${source.mode}): ${source.fetched} fetched, ${source.inserted} new, ${source.updated} updated, ` +
-      `${source.unchanged} unchanged, ${source.removed} removed, ${source.skipped.length} skipped` +
-      (hidden.length ? `; not shown: ${hidden.join(', ')}` : '')
-    );
-  });
+  const lines = report.sources.map((source) => `  ${describeSourceSync(source)}`);
   return [`sync finished in ${report.durationMs} ms; ${report.cached} listings cached`, ...lines].join('\n');
 }
 

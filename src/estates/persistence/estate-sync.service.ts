@@ -55,6 +55,17 @@ export interface SyncReport {
   readonly cached: number;
 }
 
+/** One source's sync in a line, for the log and `npm run sync`. */
+export function describeSourceSync(report: SourceSyncReport): string {
+  if (!report.ok) return `source ${report.source}: FAILED (${report.error}); cached listings kept`;
+  const hidden = Object.entries(report.hidden).map(([why, count]) => `${count} ${why}`);
+  return (
+    `source ${report.source} (${report.mode}): ${report.fetched} fetched, ${report.inserted} new, ${report.updated} updated, ` +
+    `${report.unchanged} unchanged, ${report.removed} removed, ${report.skipped.length} skipped` +
+    (hidden.length ? `; not shown: ${hidden.join(', ')}` : '')
+  );
+}
+
 function failed(source: SourceName, mode: SyncMode, error: string): SourceSyncReport {
   return { source, mode, ok: false, error, fetched: 0, hidden: {}, inserted: 0, updated: 0, unchanged: 0, removed: 0, skipped: [] };
 }
@@ -320,12 +331,7 @@ export class EstateSyncService {
       this.logger.error(`source ${report.source} failed, cached listings kept: ${report.error}`);
       return;
     }
-    const hidden = Object.entries(report.hidden).map(([why, count]) => `${count} ${why}`);
-    this.logger.log(
-      `source ${report.source} (${report.mode}): ${report.fetched} listings, ${report.inserted} new, ${report.updated} updated, ` +
-        `${report.unchanged} unchanged, ${report.removed} removed, ${report.skipped.length} skipped` +
-        (hidden.length ? `; not shown: ${hidden.join(', ')}` : ''),
-    );
+    this.logger.log(describeSourceSync(report));
     for (const record of report.skipped) this.logger.warn(`source ${report.source} record ${record.sourceId} skipped: ${record.error}`);
   }
 }

@@ -170,7 +170,10 @@ describe('a listing page on a second look', () => {
     expect(await bar.isVisible()).toBe(true);
     expect(await bar.getByRole('link', { name: nl.t('detail.actions.call') }).getAttribute('href')).toMatch(/^tel:\+?\d+$/);
     expect(await bar.getByRole('link', { name: nl.t('detail.actions.email') }).getAttribute('href')).toMatch(/^mailto:.+@/);
-    // The page keeps room for the bar: the last thing on the page ends above it.
+    // The page keeps room for the bar: the last thing on the page ends above it. Reaching the bottom loads the similar
+    // listings, which may change the page's height: scroll again once they are in.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.locator('.estate-card__link[href]').first().waitFor();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const room = await page.evaluate(() => ({
       lastLink: document.querySelector('.site-footer__links li:last-child a')!.getBoundingClientRect().bottom,

@@ -38,7 +38,7 @@ const config: KnipConfig = {
   // Constants a module exports and also uses itself (enum tables, rule lists) are not dead.
   ignoreExportsUsedInFile: true,
   ignoreDependencies: [
-    // A pino transport, loaded by name in development only (src/common/logging.ts).
+    // A pino transport, loaded by name in development only (src/runtime/logging.ts).
     'pino-pretty',
     // nest-cli.json stays at the top level (the product owner's layout) for `nest` commands; the build itself uses tsc.
     '@nestjs/cli',

@@ -137,7 +137,7 @@ const { DataSource } = require('typeorm');
 const dataSource = app.get(DataSource);
 const { EstateEntity } = require('../dist/src/estates/persistence/estate.entity.js');
 const { flattenEstate, toRow, fromRows } = require('../dist/src/estates/persistence/estate-record.js');
-const { CatalogueVersion } = require('../dist/src/estates/persistence/catalogue-version.service.js');
+const { CatalogueVersionService } = require('../dist/src/estates/persistence/catalogue-version.service.js');
 const { SearchRepository } = require('../dist/src/search/search.repository.js');
 const { SearchService, SEARCH_PAGE_SIZE } = require('../dist/src/search/search.service.js');
 const { parseSearchQuery } = require('../dist/src/search/search-criteria.js');
@@ -150,7 +150,7 @@ try {
   const repository = dataSource.getRepository(EstateEntity);
   for (let i = 0; i < generated.length; i += 500) await repository.insert(generated.slice(i, i + 500));
   await dataSource.query('VACUUM ANALYZE estates');
-  await app.get(CatalogueVersion).refresh();
+  await app.get(CatalogueVersionService).refresh();
   const [{ n }] = await dataSource.query('SELECT count(*)::int AS n FROM estates');
   console.log(`search: ${n} listing rows (${LISTINGS} generated + the demo catalogue, units included), seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
 

@@ -19,7 +19,7 @@ const child = spawn(process.execPath, [cli, command, ...args, '-d', 'dist/src/da
 let code = await new Promise((resolve) => child.on('exit', (status) => resolve(status ?? 1)));
 
 if (code === 0 && command === 'migration:run' && process.env.DATABASE_URL) {
-  const { migrateJobQueue } = require('../dist/src/jobs/job-queue.js');
+  const { migrateJobQueue } = require('../dist/src/jobs/job-queue.service.js');
   try {
     await migrateJobQueue(process.env.DATABASE_URL);
     console.log('job queue schema (pg-boss) is up to date');

@@ -6,25 +6,25 @@ import { AppointmentEntity } from './appointments/appointment.entity.js';
 import { AppointmentsController } from './appointments/appointments.controller.js';
 import { AppointmentCancellationService } from './appointments/appointment-cancellation.service.js';
 import { AppointmentConfirmationService } from './appointments/appointment-confirmation.service.js';
-import { CancelAppointmentFormView, CancelAppointmentPages } from './appointments/cancel-appointment-page.model.js';
+import { CancelAppointmentFormView, CancelAppointmentPageModels } from './appointments/cancel-appointment-page.model.js';
 import { ContactController } from './contact/contact.controller.js';
 import { ContactPageModels } from './contact/contact-page.model.js';
 import { ContactFormView } from './forms/contact-form.views.js';
 import { LeadsService } from './leads/leads.service.js';
 import { RetentionScheduler } from './privacy/retention.scheduler.js';
 import { FavoritesService } from './favorites/favorites.service.js';
-import { FavoritesMailFormView, FavoritesPages } from './favorites/favorites-page.model.js';
-import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
-import { loggerModule } from './common/logging.js';
-import { AssetsService } from './common/assets.service.js';
-import { ErrorPages } from './common/error-pages.service.js';
-import { PageContextService } from './common/page-context.service.js';
-import { BuildInfo } from './common/rendering/build-info.js';
-import { KnownPages } from './common/rendering/known-pages.js';
-import { RenderCache } from './common/rendering/render-cache.js';
-import { ViewInterceptor } from './common/rendering/view.interceptor.js';
-import { ViewRenderer } from './common/rendering/view-renderer.service.js';
-import { FIXTURES_DIR, I18N_DIR } from './common/paths.js';
+import { FavoritesMailFormView, FavoritesPageModels } from './favorites/favorites-page.model.js';
+import { AllExceptionsFilter } from './shell/all-exceptions.filter.js';
+import { loggerModule } from './runtime/logging.js';
+import { AssetsService } from './web/assets.service.js';
+import { ErrorPagesService } from './shell/error-pages.service.js';
+import { PageContextService } from './shell/page-context.service.js';
+import { BuildInfoService } from './shell/rendering/build-info.service.js';
+import { KnownPagesService } from './shell/rendering/known-pages.service.js';
+import { RenderCacheService } from './shell/rendering/render-cache.service.js';
+import { ViewInterceptor } from './shell/rendering/view.interceptor.js';
+import { ViewRendererService } from './shell/rendering/view-renderer.service.js';
+import { FIXTURES_DIR, I18N_DIR } from './utils/paths.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { ConsentController } from './consent/consent.controller.js';
@@ -36,25 +36,25 @@ import { BotCheckService } from './forms/bot-check.service.js';
 import { FormGuard } from './forms/form.guard.js';
 import { FormsController } from './forms/forms.controller.js';
 import { ExtraInfoFormView, SendToFriendFormView } from './forms/inquiry-form.views.js';
-import { RateLimits } from './forms/rate-limits.service.js';
-import { SubmissionLedger } from './forms/submission-ledger.service.js';
+import { RateLimitService } from './forms/rate-limit.service.js';
+import { SubmissionLedgerService } from './forms/submission-ledger.service.js';
 import { AppValidationPipe } from './forms/validation.pipe.js';
 import { InquiryService } from './forms/inquiry.service.js';
 import { MailOutboxService } from './mail/mail-outbox.service.js';
 import { SeoController } from './seo/seo.controller.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EstatesModule } from './estates/estates.module.js';
-import { CatalogueVersion } from './estates/persistence/catalogue-version.service.js';
+import { CatalogueVersionService } from './estates/persistence/catalogue-version.service.js';
 import { PropertyImagesController } from './estates/images/property-images.controller.js';
 import { EstateSyncScheduler } from './estates/persistence/estate-sync.scheduler.js';
 import { FavoritesController } from './favorites/favorites.controller.js';
 import { HealthController } from './health/health.controller.js';
 import { BookingFormView } from './holiday/booking-form.view.js';
 import { HolidayBookingService } from './holiday/holiday-booking.service.js';
-import { HolidayCatalogue } from './holiday/holiday-catalogue.service.js';
-import { HolidayPages } from './holiday/holiday-pages.service.js';
+import { HolidayCatalogueService } from './holiday/holiday-catalogue.service.js';
+import { HolidayPageModels } from './holiday/holiday-page.model.js';
 import { HolidayController } from './holiday/holiday.controller.js';
-import { HolidayIcalImporter } from './holiday/ical/holiday-ical-importer.service.js';
+import { HolidayIcalImporterService } from './holiday/ical/holiday-ical-importer.service.js';
 import { HolidayRepository } from './holiday/persistence/holiday.repository.js';
 import { demoHolidayFile, FixtureHolidaySource } from './holiday/sources/fixture-holiday-source.js';
 import { HOLIDAY_SOURCE } from './holiday/sources/holiday-source.port.js';
@@ -70,7 +70,7 @@ import { SettingEntity } from './settings/setting.entity.js';
 import { SettingsService } from './settings/settings.service.js';
 import { SubscriptionsController } from './subscriptions/subscriptions.controller.js';
 import { EditSubscriptionFormView, SubscribeFormView } from './subscriptions/subscription-form.views.js';
-import { SubscriptionPages } from './subscriptions/subscription-pages.js';
+import { SubscriptionPageModels } from './subscriptions/subscription-page.model.js';
 import { DigestScheduler } from './subscriptions/digest.scheduler.js';
 import { DigestService } from './subscriptions/digest.service.js';
 import { SubscriptionRepository } from './subscriptions/subscription.repository.js';
@@ -119,13 +119,13 @@ export class AppModule {
         AssetsService,
         TranslationService,
         PageContextService,
-        ViewRenderer,
-        BuildInfo,
-        RenderCache,
-        KnownPages,
+        ViewRendererService,
+        BuildInfoService,
+        RenderCacheService,
+        KnownPagesService,
         ThemeService,
-        CatalogueVersion,
-        ErrorPages,
+        CatalogueVersionService,
+        ErrorPagesService,
         AllExceptionsFilter,
         SettingsService,
         EstateSyncScheduler,
@@ -134,8 +134,8 @@ export class AppModule {
         BotCheckService,
         MailOutboxService,
         InquiryService,
-        RateLimits,
-        SubmissionLedger,
+        RateLimitService,
+        SubmissionLedgerService,
         FormGuard,
         ExtraInfoFormView,
         SendToFriendFormView,
@@ -147,24 +147,24 @@ export class AppModule {
         ContactFormView,
         AppointmentCancellationService,
         AppointmentConfirmationService,
-        CancelAppointmentPages,
+        CancelAppointmentPageModels,
         CancelAppointmentFormView,
         FavoritesService,
-        FavoritesPages,
+        FavoritesPageModels,
         FavoritesMailFormView,
         RetentionScheduler,
         SubscriptionRepository,
         SubscriptionService,
-        SubscriptionPages,
+        SubscriptionPageModels,
         SubscribeFormView,
         EditSubscriptionFormView,
         DigestService,
         DigestScheduler,
         { provide: HOLIDAY_SOURCE, useFactory: () => new FixtureHolidaySource(demoHolidayFile(FIXTURES_DIR), config.holidayIcalFeeds) },
         HolidayRepository,
-        HolidayCatalogue,
-        HolidayIcalImporter,
-        HolidayPages,
+        HolidayCatalogueService,
+        HolidayIcalImporterService,
+        HolidayPageModels,
         HolidayBookingService,
         BookingFormView,
         { provide: APP_FILTER, useExisting: AllExceptionsFilter },

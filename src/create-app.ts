@@ -8,12 +8,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import type { Socket } from 'node:net';
 import { AppModule } from './app.module.js';
-import { ASSETS_BASE_PATH } from './common/assets.service.js';
-import { ErrorPages } from './common/error-pages.service.js';
-import { ViewRenderer } from './common/rendering/view-renderer.service.js';
-import { parseJsonWithLimits } from './common/json-body.js';
-import { ASSETS_DIR } from './common/paths.js';
-import { type RawRequestWithId, requestIdFor } from './common/request-id.js';
+import { ASSETS_BASE_PATH } from './web/assets.service.js';
+import { ErrorPagesService } from './shell/error-pages.service.js';
+import { ViewRendererService } from './shell/rendering/view-renderer.service.js';
+import { parseJsonWithLimits } from './web/json-body.js';
+import { ASSETS_DIR } from './utils/paths.js';
+import { type RawRequestWithId, requestIdFor } from './utils/request-id.js';
 import type { AppConfig } from './config/config.js';
 
 /** Form posts and JSON bodies are small; anything bigger is refused with 413. */
@@ -77,7 +77,7 @@ export function withoutTrailingSlash(url: string): string | null {
  * Answers the errors Node's HTTP parser raises before Fastify sees a request (headers too large, a malformed
  * request line) with the app's error page and security headers instead of Fastify's JSON.
  */
-function clientErrorHandler(pages: ErrorPages, securityHeaders: () => Record<string, string>) {
+function clientErrorHandler(pages: ErrorPagesService, securityHeaders: () => Record<string, string>) {
   return (error: NodeJS.ErrnoException, socket: Socket): void => {
     if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
@@ -91,7 +91,7 @@ function clientErrorHandler(pages: ErrorPages, securityHeaders: () => Record<str
 /** Builds the whole app (plugins, security headers, assets) without listening: main.ts and the tests share it. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   // Filled in once the app exists; the Fastify options below need them for errors raised before Nest runs.
-  const late: { pages?: ErrorPages; securityHeaders: Record<string, string> } = { securityHeaders: {} };
+  const late: { pages?: ErrorPagesService; securityHeaders: Record<string, string> } = { securityHeaders: {} };
   const adapter = new FastifyAdapter({
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -117,7 +117,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     ...(config.LOG_LEVEL === 'silent' ? { logger: false } : {}),
   });
   app.useLogger(app.get(Logger));
-  late.pages = app.get(ErrorPages);
+  late.pages = app.get(ErrorPagesService);
 
   app.useSecurityHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
@@ -149,7 +149,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     done();
   });
   // The hot path: a page answered before and unchanged since is replayed before Nest routes the request.
-  const renderer = app.get(ViewRenderer);
+  const renderer = app.get(ViewRendererService);
   fastify.addHook('preHandler', (request, reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return done();
     const body = renderer.replay(request, reply);

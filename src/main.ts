@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from 'nestjs-pino';
-import { startupFailureText } from './common/startup-error.js';
+import { startupFailureText } from './runtime/startup-error.js';
 import { demoOnlyFeatures, loadConfig } from './config/config.js';
 import { createApp } from './create-app.js';
 import { GracefulShutdown } from './health/graceful-shutdown.js';

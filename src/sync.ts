@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { parseArgs } from 'node:util';
-import { startupFailureText } from './common/startup-error.js';
+import { startupFailureText } from './runtime/startup-error.js';
 import { type AppConfig, loadConfig } from './config/config.js';
 import type { SyncReport } from './estates/persistence/estate-sync.service.js';
 import { describeSourceSync, EstateSyncService } from './estates/persistence/estate-sync.service.js';

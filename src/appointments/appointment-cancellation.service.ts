@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { NotFoundError } from '../common/errors.js';
+import { NotFoundError } from '../utils/errors.js';
 import { AppConfig } from '../config/config.js';
 import { EstateDetailService, type FoundEstate } from '../detail/estate-detail.service.js';
 import { pickText } from '../i18n/localized-text.js';

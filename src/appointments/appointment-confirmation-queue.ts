@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { JobQueueService } from '../jobs/job-queue.service.js';
 
 /**
  * "Confirmations may be due": a job queued by the appointment sync in the transaction that stores the appointments,
@@ -13,12 +13,12 @@ export interface AppointmentConfirmationJob {
 }
 
 /** The same settings in every process that sends to the queue or works it. */
-export function defineAppointmentConfirmationQueue(jobs: JobQueue): Promise<void> {
+export function defineAppointmentConfirmationQueue(jobs: JobQueueService): Promise<void> {
   // Standard (no singleton): a sweep already queued might start before the caller's transaction commits and miss it.
   return jobs.define(APPOINTMENT_CONFIRMATION_QUEUE, { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 300 });
 }
 
 /** Queues a sweep; with `manager`, inside that open transaction (it exists only if the transaction commits). */
-export function queueAppointmentConfirmations(jobs: JobQueue, reason: AppointmentConfirmationJob['reason'], manager?: EntityManager): Promise<string | null> {
+export function queueAppointmentConfirmations(jobs: JobQueueService, reason: AppointmentConfirmationJob['reason'], manager?: EntityManager): Promise<string | null> {
   return jobs.send<AppointmentConfirmationJob>(APPOINTMENT_CONFIRMATION_QUEUE, { reason }, manager ? { manager } : {});
 }

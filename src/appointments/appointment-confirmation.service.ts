@@ -6,7 +6,7 @@ import { EstateDetailService, type FoundEstate } from '../detail/estate-detail.s
 import type { SourceName } from '../estates/domain/estate.js';
 import { pickText } from '../i18n/localized-text.js';
 import { TranslationService } from '../i18n/translation.service.js';
-import { JobQueue } from '../jobs/job-queue.js';
+import { JobQueueService } from '../jobs/job-queue.service.js';
 import { MailOutboxService } from '../mail/mail-outbox.service.js';
 import { defineMailQueue } from '../mail/mail-queue.js';
 import { isLocale, type Locale } from '../routing/locales.js';
@@ -46,7 +46,7 @@ export class AppointmentConfirmationService implements OnApplicationBootstrap {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly details: EstateDetailService,
     private readonly mail: MailOutboxService,
-    private readonly jobs: JobQueue,
+    private readonly jobs: JobQueueService,
     private readonly translations: TranslationService,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}

@@ -6,7 +6,7 @@ import { AppConfig } from '../config/config.js';
 import type { SourceName } from '../estates/domain/estate.js';
 import { EstateEntity } from '../estates/persistence/estate.entity.js';
 import type { SourceAppointment } from '../estates/sources/appointment-source.port.js';
-import { JobQueue } from '../jobs/job-queue.js';
+import { JobQueueService } from '../jobs/job-queue.service.js';
 import { AppointmentEntity } from './appointment.entity.js';
 import { APPOINTMENT_CONFIRMATION_QUEUE, defineAppointmentConfirmationQueue, queueAppointmentConfirmations } from './appointment-confirmation-queue.js';
 
@@ -37,7 +37,7 @@ export class AppointmentSyncService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(AppConfig) private readonly config: AppConfig,
-    private readonly jobs: JobQueue,
+    private readonly jobs: JobQueueService,
   ) {}
 
   async store(source: SourceName, appointments: readonly SourceAppointment[]): Promise<AppointmentSyncReport> {

@@ -1,12 +1,12 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import { CancelAppointmentDone, type CancelAppointmentModel, CancelAppointmentForm } from '../../views/pages/cancel-appointment-page.js';
-import { RequestLocale } from '../common/locale.decorator.js';
-import { type PageView, submitted, type SubmittedView } from '../common/rendering/view.js';
+import { RequestLocale } from '../web/locale.decorator.js';
+import { type PageView, submitted, type SubmittedView } from '../web/view.js';
 import { FormHandler } from '../forms/form.decorator.js';
 import type { Locale } from '../routing/locales.js';
 import { routerPaths, urlFor } from '../routing/routes.js';
 import { AppointmentCancellationService } from './appointment-cancellation.service.js';
-import { CancelAppointmentFormView, CancelAppointmentPages } from './cancel-appointment-page.model.js';
+import { CancelAppointmentFormView, CancelAppointmentPageModels } from './cancel-appointment-page.model.js';
 import { CancelAppointmentDto } from './cancel-appointment.dto.js';
 
 /**
@@ -17,7 +17,7 @@ import { CancelAppointmentDto } from './cancel-appointment.dto.js';
 export class AppointmentsController {
   constructor(
     private readonly appointments: AppointmentCancellationService,
-    private readonly pages: CancelAppointmentPages,
+    private readonly pages: CancelAppointmentPageModels,
   ) {}
 
   @Get(routerPaths('cancelAppointment'))

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CancelAppointmentForm, type CancelAppointmentModel, CancelAppointmentPage } from '../../views/pages/cancel-appointment-page.js';
-import { fragment, type FragmentView, page, type PageView } from '../common/rendering/view.js';
+import { fragment, type FragmentView, page, type PageView } from '../web/view.js';
 import { AppConfig } from '../config/config.js';
 import { toEstateCard } from '../estates/display/estate-card.js';
 import type { FormState, FormView } from '../forms/form-view.js';
@@ -13,7 +13,7 @@ import { appointmentState, appointmentTime } from './appointment-time.js';
 
 /** The cancel page and its model. */
 @Injectable()
-export class CancelAppointmentPages {
+export class CancelAppointmentPageModels {
   constructor(
     private readonly appointments: AppointmentCancellationService,
     private readonly translations: TranslationService,
@@ -56,7 +56,7 @@ export class CancelAppointmentPages {
 export class CancelAppointmentFormView implements FormView {
   constructor(
     private readonly appointments: AppointmentCancellationService,
-    private readonly pages: CancelAppointmentPages,
+    private readonly pages: CancelAppointmentPageModels,
   ) {}
 
   async fragment(request: FastifyRequest, locale: Locale, state: FormState): Promise<FragmentView> {

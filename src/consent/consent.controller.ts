@@ -2,9 +2,9 @@ import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common'
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { CookieSettingsPage, type CookieSettingsModel } from '../../views/pages/cookie-settings-page.js';
-import { RequestLocale } from '../common/locale.decorator.js';
-import { isHtmxRequest } from '../common/rendering/view-renderer.service.js';
-import { page, redirect, type RedirectView, type PageView } from '../common/rendering/view.js';
+import { RequestLocale } from '../web/locale.decorator.js';
+import { isHtmxRequest } from '../shell/rendering/view-renderer.service.js';
+import { page, redirect, type RedirectView, type PageView } from '../web/view.js';
 import type { Locale } from '../routing/locales.js';
 import { routerPaths, urlFor } from '../routing/routes.js';
 import { CONSENT_COOKIE, consentFrom, safeReturnPath } from './consent.js';

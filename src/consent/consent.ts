@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { hasControlCharacters } from '../common/control-characters.js';
+import { hasControlCharacters } from '../utils/control-characters.js';
 
 /** The visitor's cookie choice, as the browser sends it back. */
 export const CONSENT_COOKIE = 'immo_consent';

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ContactPage, type ContactPageModel } from '../../views/pages/contact-page.js';
-import { RequestLocale } from '../common/locale.decorator.js';
-import { page, type PageView } from '../common/rendering/view.js';
+import { RequestLocale } from '../web/locale.decorator.js';
+import { page, type PageView } from '../web/view.js';
 import type { Locale } from '../routing/locales.js';
 import { routerPaths } from '../routing/routes.js';
 import { ContactPageModels } from './contact-page.model.js';

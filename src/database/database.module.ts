@@ -3,13 +3,13 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/config.js';
 import { JobsModule } from '../jobs/jobs.module.js';
-import { ChangeFeed } from './change-feed.js';
-import { DatabaseLocation } from './database-location.js';
+import { ChangeFeedService } from './change-feed.service.js';
+import { DatabaseLocationService } from './database-location.service.js';
 import { prepareSchema } from './migration-state.js';
 import { timeoutsOf, typeOrmOptions } from './typeorm-options.js';
 
 @Global()
-@Module({ providers: [DatabaseLocation], exports: [DatabaseLocation] })
+@Module({ providers: [DatabaseLocationService], exports: [DatabaseLocationService] })
 class DatabaseLocationModule {}
 
 /** Options objects of embedded databases; @nestjs/typeorm hands the same object to dataSourceFactory. */
@@ -17,15 +17,15 @@ const embeddedOptions = new WeakSet<object>();
 
 /**
  * The database and what runs on it for every feature: TypeORM, the change feed and the job queue.
- * Global, so feature modules inject ChangeFeed and JobQueue without importing it.
+ * Global, so feature modules inject ChangeFeedService and JobQueueService without importing it.
  */
 @Global()
 @Module({
   imports: [
     DatabaseLocationModule,
     TypeOrmModule.forRootAsync({
-      inject: [AppConfig, DatabaseLocation],
-      useFactory: async (config: AppConfig, location: DatabaseLocation) => {
+      inject: [AppConfig, DatabaseLocationService],
+      useFactory: async (config: AppConfig, location: DatabaseLocationService) => {
         const options = { ...typeOrmOptions(await location.target(), timeoutsOf(config)), retryAttempts: 0 };
         if (config.embeddedDatabase) embeddedOptions.add(options);
         return options;
@@ -43,7 +43,7 @@ const embeddedOptions = new WeakSet<object>();
     }),
     JobsModule,
   ],
-  providers: [ChangeFeed],
-  exports: [ChangeFeed],
+  providers: [ChangeFeedService],
+  exports: [ChangeFeedService],
 })
 export class DatabaseModule {}

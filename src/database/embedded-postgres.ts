@@ -121,7 +121,7 @@ export interface EmbeddedPostgresOptions {
  */
 export class EmbeddedPostgres {
   private static readonly shared = new Map<string, Promise<EmbeddedPostgres>>();
-  /** Changes published on this database, for every app of the process that uses it (see ChangeFeed). */
+  /** Changes published on this database, for every app of the process that uses it (see ChangeFeedService). */
   readonly changes = new EventEmitter();
   private leases = 1;
   private closing?: Promise<void>;

@@ -1,12 +1,12 @@
 import { Controller, Get, Header, Param } from '@nestjs/common';
 import { favoriteToggle } from '../../views/components/favorite-toggle.js';
 import { SimilarEstates } from '../../views/fragments/similar-estates.js';
-import { RequestLocale } from '../common/locale.decorator.js';
-import { fragment, type FragmentView } from '../common/rendering/view.js';
+import { RequestLocale } from '../web/locale.decorator.js';
+import { fragment, type FragmentView } from '../web/view.js';
 import { estatePath } from '../estates/domain/slug.js';
 import { toEstateCard } from '../estates/display/estate-card.js';
 import type { EstateDisplayModel } from '../estates/display/estate-display.js';
-import { CatalogueVersion } from '../estates/persistence/catalogue-version.service.js';
+import { CatalogueVersionService } from '../estates/persistence/catalogue-version.service.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import type { Locale } from '../routing/locales.js';
 import { routerPaths } from '../routing/routes.js';
@@ -20,7 +20,7 @@ export class EstateAjaxController {
     private readonly details: EstateDetailService,
     private readonly models: EstateDetailPageModels,
     private readonly translations: TranslationService,
-    private readonly catalogue: CatalogueVersion,
+    private readonly catalogue: CatalogueVersionService,
   ) {}
 
   @Get(routerPaths('ajaxSimilarEstates'))

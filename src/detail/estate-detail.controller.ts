@@ -1,10 +1,10 @@
 import { Controller, Get, Param, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { type DetailPageModel, EstateDetailPage } from '../../views/pages/estate-detail-page.js';
-import { NotFoundError } from '../common/errors.js';
-import { RequestLocale } from '../common/locale.decorator.js';
-import { pathOf } from '../common/page-context.service.js';
-import { page, type PageView, redirect, type RedirectView } from '../common/rendering/view.js';
+import { NotFoundError } from '../utils/errors.js';
+import { RequestLocale } from '../web/locale.decorator.js';
+import { pathOf } from '../shell/page-context.service.js';
+import { page, type PageView, redirect, type RedirectView } from '../web/view.js';
 import type { Locale } from '../routing/locales.js';
 import { routerPaths } from '../routing/routes.js';
 import { EstateDetailPageModels, type SentForm } from './estate-detail-page.model.js';

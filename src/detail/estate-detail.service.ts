@@ -1,9 +1,9 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
-import { NotFoundError } from '../common/errors.js';
+import { NotFoundError } from '../utils/errors.js';
 import { AppConfig } from '../config/config.js';
-import { ChangeFeed } from '../database/change-feed.js';
+import { ChangeFeedService } from '../database/change-feed.service.js';
 import type { Estate } from '../estates/domain/estate.js';
 import { estatePath } from '../estates/domain/slug.js';
 import { isListed, withVisibleUnits } from '../estates/domain/visibility.js';
@@ -47,7 +47,7 @@ const CACHED_LISTINGS = 5_000;
 export class EstateDetailService implements OnModuleDestroy {
   /**
    * Listings as pages need them, so a page costs no database round trip once read. A sync drops exactly the
-   * listings it changed (their projects and units too), from this replica and from the others (ChangeFeed);
+   * listings it changed (their projects and units too), from this replica and from the others (ChangeFeedService);
    * a settings change or a lost feed drops everything.
    */
   private readonly lookups = new LRUCache<number, CachedLookup>({ max: CACHED_LISTINGS });
@@ -60,7 +60,7 @@ export class EstateDetailService implements OnModuleDestroy {
     private readonly settings: SettingsService,
     private readonly translations: TranslationService,
     @Inject(AppConfig) private readonly config: AppConfig,
-    changes: ChangeFeed,
+    changes: ChangeFeedService,
   ) {
     const dropAll = () => {
       this.generation++;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { FavoritesMailForm, type FavoritesMailFormModel, FavoritesPage, type FavoritesPageModel } from '../../views/pages/favorites-page.js';
-import { fragment, type FragmentView, page, type PageView } from '../common/rendering/view.js';
+import { fragment, type FragmentView, page, type PageView } from '../web/view.js';
 import { AppConfig } from '../config/config.js';
 import type { FormState, FormView } from '../forms/form-view.js';
 import { TranslationService } from '../i18n/translation.service.js';
@@ -11,7 +11,7 @@ import { FavoritesService } from './favorites.service.js';
 
 /** The favourites page for this visitor (their cookie): never shared-cached. */
 @Injectable()
-export class FavoritesPages {
+export class FavoritesPageModels {
   constructor(
     private readonly favorites: FavoritesService,
     private readonly translations: TranslationService,
@@ -50,7 +50,7 @@ export class FavoritesPages {
 /** "Mail me my favourites" shown again with its messages. */
 @Injectable()
 export class FavoritesMailFormView implements FormView {
-  constructor(private readonly pages: FavoritesPages) {}
+  constructor(private readonly pages: FavoritesPageModels) {}
 
   fragment(_request: FastifyRequest, locale: Locale, state: FormState): FragmentView {
     const model = this.pages.mailForm(locale, state);

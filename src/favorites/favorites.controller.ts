@@ -2,15 +2,15 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { favoriteFlashAnchor, FavoriteToggleAnswer } from '../../views/components/favorite-toggle.js';
 import { FavoritesMailSent, type FavoritesPageModel } from '../../views/pages/favorites-page.js';
-import { NotFoundError } from '../common/errors.js';
-import { RequestLocale } from '../common/locale.decorator.js';
-import { isHtmxRequest } from '../common/rendering/view-renderer.service.js';
-import { fragment, type FragmentView, type PageView, redirect, type RedirectView, submitted, type SubmittedView } from '../common/rendering/view.js';
+import { NotFoundError } from '../utils/errors.js';
+import { RequestLocale } from '../web/locale.decorator.js';
+import { isHtmxRequest } from '../shell/rendering/view-renderer.service.js';
+import { fragment, type FragmentView, type PageView, redirect, type RedirectView, submitted, type SubmittedView } from '../web/view.js';
 import { safeReturnPath } from '../consent/consent.js';
 import { FormHandler } from '../forms/form.decorator.js';
 import type { Locale } from '../routing/locales.js';
 import { routerPaths, urlFor } from '../routing/routes.js';
-import { FavoritesMailFormView, FavoritesPages } from './favorites-page.model.js';
+import { FavoritesMailFormView, FavoritesPageModels } from './favorites-page.model.js';
 import { FavoritesMailDto, FavoriteToggleDto } from './favorites.dto.js';
 import { FavoritesService } from './favorites.service.js';
 
@@ -24,7 +24,7 @@ const ID = /^[1-9]\d{0,9}$/;
 export class FavoritesController {
   constructor(
     private readonly favorites: FavoritesService,
-    private readonly pages: FavoritesPages,
+    private readonly pages: FavoritesPageModels,
   ) {}
 
   @Get(routerPaths('favorites'))

@@ -8,8 +8,8 @@ import { EstateDetailService } from '../detail/estate-detail.service.js';
 import { toEstateCard } from '../estates/display/estate-card.js';
 import { cardFacts } from '../estates/display/estate-card.js';
 import { mailboxLimitKey } from '../forms/email-address.js';
-import { RateLimits } from '../forms/rate-limits.service.js';
-import { SubmissionLedger } from '../forms/submission-ledger.service.js';
+import { RateLimitService } from '../forms/rate-limit.service.js';
+import { SubmissionLedgerService } from '../forms/submission-ledger.service.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import { MailOutboxService } from '../mail/mail-outbox.service.js';
 import type { Locale } from '../routing/locales.js';
@@ -28,8 +28,8 @@ export class FavoritesService {
     private readonly details: EstateDetailService,
     private readonly translations: TranslationService,
     private readonly mail: MailOutboxService,
-    private readonly ledger: SubmissionLedger,
-    private readonly rateLimits: RateLimits,
+    private readonly ledger: SubmissionLedgerService,
+    private readonly rateLimits: RateLimitService,
   ) {}
 
   ids(request: FastifyRequest): number[] {

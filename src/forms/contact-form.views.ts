@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ContactForm } from '../../views/fragments/contact-form.js';
 import { ContactPage } from '../../views/pages/contact-page.js';
-import { fragment, type FragmentView, page, type View } from '../common/rendering/view.js';
+import { fragment, type FragmentView, page, type View } from '../web/view.js';
 import { ContactPageModels } from '../contact/contact-page.model.js';
 import type { Locale } from '../routing/locales.js';
 import type { FormState, FormView } from './form-view.js';

@@ -1,10 +1,10 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
-import { AppError } from '../common/errors.js';
+import { AppError } from '../utils/errors.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isHtmxRequest, ViewRenderer } from '../common/rendering/view-renderer.service.js';
+import { isHtmxRequest, ViewRendererService } from '../shell/rendering/view-renderer.service.js';
 import { DEFAULT_LOCALE, type Locale, localeFromPath } from '../routing/locales.js';
-import { AllExceptionsFilter } from '../common/all-exceptions.filter.js';
+import { AllExceptionsFilter } from '../shell/all-exceptions.filter.js';
 import { FormValidationError } from './form-validation.error.js';
 import { BOT_CHECK_FIELD } from '../../views/components/bot-check-field.js';
 import { formContextOf } from './form.guard.js';
@@ -18,7 +18,7 @@ import { typedValues } from './validation.pipe.js';
 @Catch(FormValidationError, AppError)
 export class FormErrorFilter implements ExceptionFilter {
   constructor(
-    private readonly renderer: ViewRenderer,
+    private readonly renderer: ViewRendererService,
     private readonly fallback: AllExceptionsFilter,
     private readonly translations: TranslationService,
   ) {}

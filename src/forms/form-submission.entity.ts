@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** Fingerprints of accepted form posts (see SubmissionLedger): a repeat within minutes is not stored twice. */
+/** Fingerprints of accepted form posts (see SubmissionLedgerService): a repeat within minutes is not stored twice. */
 @Entity({ name: 'form_submissions' })
 export class FormSubmissionEntity {
   @PrimaryColumn({ type: 'char', length: 64 })

@@ -1,8 +1,8 @@
 import type { Type } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { FragmentView, View } from '../common/rendering/view.js';
+import type { FragmentView, View } from '../web/view.js';
 import type { Locale } from '../routing/locales.js';
-import type { RateLimitPolicy } from './rate-limits.service.js';
+import type { RateLimitPolicy } from './rate-limit.service.js';
 
 /** A form as the visitor sent it back: what was typed, and each field's message (an i18n key). */
 export interface FormState {

@@ -2,12 +2,12 @@ import { type CanActivate, type ExecutionContext, HttpStatus, Inject, Injectable
 import { ModuleRef, Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { BOT_CHECK_FIELD } from '../../views/components/bot-check-field.js';
-import { AppError } from '../common/errors.js';
+import { AppError } from '../utils/errors.js';
 import { AppConfig } from '../config/config.js';
 import { BotCheckService, BotCheckUnavailableError } from './bot-check.service.js';
 import { clientAddress } from './client-address.js';
 import type { FormOptions, FormView } from './form-view.js';
-import { RateLimits } from './rate-limits.service.js';
+import { RateLimitService } from './rate-limit.service.js';
 
 export const FORM_OPTIONS = Symbol('formOptions');
 const FORM_CONTEXT = Symbol('formContext');
@@ -28,7 +28,7 @@ export class FormGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly modules: ModuleRef,
-    private readonly rateLimits: RateLimits,
+    private readonly rateLimits: RateLimitService,
     private readonly botCheck: BotCheckService,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}

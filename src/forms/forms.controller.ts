@@ -1,6 +1,6 @@
 import { Body, Controller, Post } from '@nestjs/common';
-import { RequestLocale } from '../common/locale.decorator.js';
-import { submitted, type SubmittedView } from '../common/rendering/view.js';
+import { RequestLocale } from '../web/locale.decorator.js';
+import { submitted, type SubmittedView } from '../web/view.js';
 import type { Locale } from '../routing/locales.js';
 import { routerPaths, urlFor } from '../routing/routes.js';
 import { ContactThanks } from '../../views/fragments/contact-form.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { NotFoundError } from '../common/errors.js';
+import { NotFoundError } from '../utils/errors.js';
 import { AppConfig } from '../config/config.js';
 import type { FoundEstate } from '../detail/estate-detail.service.js';
 import { EstateDetailService } from '../detail/estate-detail.service.js';
@@ -16,8 +16,8 @@ import { EstateEntity } from '../estates/persistence/estate.entity.js';
 import { InquiryEntity } from './inquiry.entity.js';
 import type { ContactDto, ExtraInfoDto, SendToFriendDto } from './inquiry.dto.js';
 import { mailboxLimitKey } from './email-address.js';
-import { RateLimits } from './rate-limits.service.js';
-import { SubmissionLedger } from './submission-ledger.service.js';
+import { RateLimitService } from './rate-limit.service.js';
+import { SubmissionLedgerService } from './submission-ledger.service.js';
 
 const DAY_SECONDS = 24 * 3600;
 const HOUR_SECONDS = 3600;
@@ -34,8 +34,8 @@ export class InquiryService {
     private readonly mail: MailOutboxService,
     private readonly details: EstateDetailService,
     private readonly translations: TranslationService,
-    private readonly ledger: SubmissionLedger,
-    private readonly rateLimits: RateLimits,
+    private readonly ledger: SubmissionLedgerService,
+    private readonly rateLimits: RateLimitService,
     private readonly leads: LeadsService,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}

@@ -11,7 +11,7 @@ export const DUPLICATE_WINDOW_SECONDS = 600;
  * only one stores a lead; the other is thanked the same way.
  */
 @Injectable()
-export class SubmissionLedger {
+export class SubmissionLedgerService {
   /** true: a new submission, go on; false: the same one was accepted moments ago, store nothing. */
   async claim(manager: EntityManager, form: string, fields: Readonly<Record<string, unknown>>): Promise<boolean> {
     const fingerprint = createHash('sha256').update(JSON.stringify([form, Object.entries(fields).sort(([a], [b]) => a.localeCompare(b))])).digest('hex');

@@ -1,5 +1,5 @@
 import { type ArgumentMetadata, BadRequestException, Injectable, ValidationPipe, type ValidationError } from '@nestjs/common';
-import { hasControlCharacters } from '../common/control-characters.js';
+import { hasControlCharacters } from '../utils/control-characters.js';
 import { FormValidationError } from './form-validation.error.js';
 
 const INVALID_CHARACTERS = 'forms.errors.invalidCharacters';

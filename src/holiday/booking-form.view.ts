@@ -2,14 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { BookingForm } from '../../views/fragments/booking-form.js';
 import { HolidayUnitPage } from '../../views/pages/holiday-unit-page.js';
-import { NotFoundError } from '../common/errors.js';
-import { fragment, type FragmentView, page, type View } from '../common/rendering/view.js';
+import { NotFoundError } from '../utils/errors.js';
+import { fragment, type FragmentView, page, type View } from '../web/view.js';
 import type { FormState, FormView } from '../forms/form-view.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import type { Locale } from '../routing/locales.js';
 import type { AvailabilityRange, HolidayUnit } from './domain/holiday-unit.js';
 import { todayInBelgium } from './domain/stay.js';
-import { type BookingFormState, HolidayPages } from './holiday-pages.service.js';
+import { type BookingFormState, HolidayPageModels } from './holiday-page.model.js';
 import { HolidayRepository } from './persistence/holiday.repository.js';
 
 /** Messages are i18n keys from the DTO's checks, or sentences the service already wrote in the visitor's language. */
@@ -20,7 +20,7 @@ const MESSAGE_KEY = /^(forms|holiday)\.errors\.\w+$/;
 export class BookingFormView implements FormView {
   constructor(
     private readonly repository: HolidayRepository,
-    private readonly pages: HolidayPages,
+    private readonly pages: HolidayPageModels,
     private readonly translations: TranslationService,
   ) {}
 

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { NotFoundError } from '../common/errors.js';
+import { NotFoundError } from '../utils/errors.js';
 import { AppConfig } from '../config/config.js';
 import { FormValidationError } from '../forms/form-validation.error.js';
-import { SubmissionLedger } from '../forms/submission-ledger.service.js';
+import { SubmissionLedgerService } from '../forms/submission-ledger.service.js';
 import { pickText } from '../i18n/localized-text.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import { LeadsService } from '../leads/leads.service.js';
@@ -13,7 +13,7 @@ import { urlFor } from '../routing/routes.js';
 import type { BookingRequestDto } from './booking-request.dto.js';
 import { quoteStay, stayProblems, todayInBelgium } from './domain/stay.js';
 import { longDate, money } from './holiday-format.js';
-import { problemMessage } from './holiday-pages.service.js';
+import { problemMessage } from './holiday-page.model.js';
 import { HolidayBookingRequestEntity } from './persistence/holiday-booking-request.entity.js';
 import { HolidayRepository } from './persistence/holiday.repository.js';
 
@@ -41,7 +41,7 @@ export class HolidayBookingService {
   constructor(
     private readonly repository: HolidayRepository,
     private readonly mail: MailOutboxService,
-    private readonly ledger: SubmissionLedger,
+    private readonly ledger: SubmissionLedgerService,
     private readonly translations: TranslationService,
     private readonly leads: LeadsService,
     @Inject(AppConfig) private readonly config: AppConfig,

@@ -10,8 +10,8 @@ import { HOLIDAY_SOURCE, type HolidaySource } from './sources/holiday-source.por
  * demo units. It is a local file, so start-up waits for it: the first page already has its units.
  */
 @Injectable()
-export class HolidayCatalogue implements OnApplicationBootstrap {
-  private readonly logger = new Logger(HolidayCatalogue.name);
+export class HolidayCatalogueService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(HolidayCatalogueService.name);
 
   constructor(
     @Inject(HOLIDAY_SOURCE) private readonly source: HolidaySource,

@@ -3,9 +3,9 @@ import type { FastifyReply } from 'fastify';
 import { BookingQuote } from '../../views/fragments/booking-form.js';
 import { HolidayOverviewPage, type HolidayOverviewModel } from '../../views/pages/holiday-overview-page.js';
 import { HolidayUnitPage, type HolidayUnitPageModel } from '../../views/pages/holiday-unit-page.js';
-import { NotFoundError } from '../common/errors.js';
-import { RequestLocale } from '../common/locale.decorator.js';
-import { fragment, type FragmentView, page, type PageView, submitted, type SubmittedView } from '../common/rendering/view.js';
+import { NotFoundError } from '../utils/errors.js';
+import { RequestLocale } from '../web/locale.decorator.js';
+import { fragment, type FragmentView, page, type PageView, submitted, type SubmittedView } from '../web/view.js';
 import { AppConfig } from '../config/config.js';
 import { FormHandler } from '../forms/form.decorator.js';
 import { pickText } from '../i18n/localized-text.js';
@@ -16,7 +16,7 @@ import { BookingFormView } from './booking-form.view.js';
 import { BookingRequestDto } from './booking-request.dto.js';
 import { todayInBelgium } from './domain/stay.js';
 import { HolidayBookingService } from './holiday-booking.service.js';
-import { HolidayPages } from './holiday-pages.service.js';
+import { HolidayPageModels } from './holiday-page.model.js';
 import { publishedCalendar } from './ical/ical-feed.js';
 import { HolidayRepository, type StoredUnit } from './persistence/holiday.repository.js';
 
@@ -34,7 +34,7 @@ function stayQuery(query: Record<string, unknown>): Record<string, string> {
 export class HolidayController {
   constructor(
     private readonly repository: HolidayRepository,
-    private readonly pages: HolidayPages,
+    private readonly pages: HolidayPageModels,
     private readonly bookings: HolidayBookingService,
     private readonly translations: TranslationService,
     @Inject(AppConfig) private readonly config: AppConfig,

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXTURES_DIR, I18N_DIR } from '../common/paths.js';
+import { FIXTURES_DIR, I18N_DIR } from '../utils/paths.js';
 import { HEAD_TYPE_IDS } from '../estates/sources/source-a/source-a.dictionaries.js';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../routing/locales.js';
 import { isPluralForms, type PluralForms } from './translator.js';

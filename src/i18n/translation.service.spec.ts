@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Test } from '@nestjs/testing';
 import { I18nModule } from 'nestjs-i18n';
-import { I18N_DIR } from '../common/paths.js';
+import { I18N_DIR } from '../utils/paths.js';
 import { fallbackChain, TranslationService } from './translation.service.js';
 
 function writeTexts(root: string, locale: string, texts: object): void {

@@ -6,7 +6,7 @@ import { AppConfig } from '../config/config.js';
 import { EstateEntity } from '../estates/persistence/estate.entity.js';
 import { createLeadSinks } from '../estates/sources/create-lead-sinks.js';
 import type { LeadSink, SearchProfile } from '../estates/sources/lead-sink.port.js';
-import { type Job, JobQueue } from '../jobs/job-queue.js';
+import { type Job, JobQueueService } from '../jobs/job-queue.service.js';
 import type { SourceName } from '../estates/domain/estate.js';
 import { LeadEntity, type LeadKind } from './lead.entity.js';
 
@@ -41,7 +41,7 @@ export class LeadsService implements OnApplicationBootstrap {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(AppConfig) private readonly config: AppConfig,
-    private readonly jobs: JobQueue,
+    private readonly jobs: JobQueueService,
   ) {
     this.sinks = createLeadSinks(config);
   }

@@ -1,8 +1,8 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { LegalPage, type LegalPageModel } from '../../views/pages/legal-page.js';
-import { RequestLocale } from '../common/locale.decorator.js';
-import { page, type PageView } from '../common/rendering/view.js';
+import { RequestLocale } from '../web/locale.decorator.js';
+import { page, type PageView } from '../web/view.js';
 import { AppConfig } from '../config/config.js';
 import { CONSENT_COOKIE } from '../consent/consent.js';
 import type { Locale } from '../routing/locales.js';

@@ -6,10 +6,10 @@ import { join, resolve } from 'node:path';
 import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { MailSite } from '../../views/mail/mail-layout.js';
-import { AssetsService } from '../common/assets.service.js';
+import { AssetsService } from '../web/assets.service.js';
 import { AppConfig } from '../config/config.js';
 import { TranslationService } from '../i18n/translation.service.js';
-import { type Job, JobQueue } from '../jobs/job-queue.js';
+import { type Job, JobQueueService } from '../jobs/job-queue.service.js';
 import { legalIdentity } from '../legal/legal-identity.js';
 import type { Locale } from '../routing/locales.js';
 import { defineMailQueue, MAIL_QUEUE, type MailJob } from './mail-queue.js';
@@ -80,7 +80,7 @@ export class MailOutboxService implements OnApplicationBootstrap, OnApplicationS
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(AppConfig) private readonly config: AppConfig,
-    private readonly jobs: JobQueue,
+    private readonly jobs: JobQueueService,
     private readonly translations: TranslationService,
     assets: AssetsService,
   ) {

@@ -1,6 +1,6 @@
 import { type DataSource, In, IsNull, LessThan } from 'typeorm';
 import type { AppConfig } from '../config/config.js';
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { JobQueueService } from '../jobs/job-queue.service.js';
 import { MailEntity } from './mail.entity.js';
 
 export const MAIL_QUEUE = 'mail';
@@ -13,7 +13,7 @@ export interface MailJob {
  * One job per mail, retried with a doubling delay: with the defaults (12 attempts, 1 minute doubling
  * up to an hour) a mail keeps trying for about six hours of SMTP outage before it is marked FAILED.
  */
-export function defineMailQueue(jobs: JobQueue, config: AppConfig): Promise<void> {
+export function defineMailQueue(jobs: JobQueueService, config: AppConfig): Promise<void> {
   return jobs.define(MAIL_QUEUE, {
     retryLimit: config.MAIL_MAX_ATTEMPTS - 1,
     retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS,
@@ -28,7 +28,7 @@ export function defineMailQueue(jobs: JobQueue, config: AppConfig): Promise<void
  * mail and every PENDING one without a job (queued before mails had jobs). Each gets a new job and a
  * full set of attempts; the attempts column keeps counting. Returns the ids re-queued.
  */
-export async function requeueMails(dataSource: DataSource, jobs: JobQueue, config: AppConfig, ids?: readonly string[]): Promise<string[]> {
+export async function requeueMails(dataSource: DataSource, jobs: JobQueueService, config: AppConfig, ids?: readonly string[]): Promise<string[]> {
   await defineMailQueue(jobs, config);
   return dataSource.transaction(async (manager) => {
     // A SENDING mail is left alone while its claim lasts: a worker is sending it now.

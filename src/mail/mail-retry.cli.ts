@@ -3,12 +3,12 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
-import { loggerModule } from '../common/logging.js';
-import { startupFailureText } from '../common/startup-error.js';
+import { loggerModule } from '../runtime/logging.js';
+import { startupFailureText } from '../runtime/startup-error.js';
 import { type AppConfig, loadConfig } from '../config/config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
-import { JobQueue } from '../jobs/job-queue.js';
+import { JobQueueService } from '../jobs/job-queue.service.js';
 import { requeueMails } from './mail-queue.js';
 
 @Module({})
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   const app = await NestFactory.createApplicationContext(MailRetryModule.forRoot(config), { bufferLogs: true });
   app.useLogger(app.get(Logger));
   try {
-    const requeued = await requeueMails(app.get(DataSource), app.get(JobQueue), config, ids);
+    const requeued = await requeueMails(app.get(DataSource), app.get(JobQueueService), config, ids);
     console.log(requeued.length === 0 ? 'no mail to re-queue' : `re-queued ${requeued.length} mail(s):\n${requeued.map((id) => `  ${id}`).join('\n')}`);
     const missing = ids.filter((id) => !requeued.includes(id));
     if (missing.length > 0) console.log(`not re-queued (unknown, sent, or being sent now): ${missing.join(', ')}`);

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/config.js';
-import { JobQueue, type Schedule } from '../jobs/job-queue.js';
+import { JobQueueService, type Schedule } from '../jobs/job-queue.service.js';
 import { describeRemoval, purgeExpired, type RemovalReport } from './visitor-data.js';
 
 export const RETENTION_QUEUE = 'retention';
@@ -17,7 +17,7 @@ export class RetentionScheduler implements OnApplicationBootstrap {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(AppConfig) private readonly config: AppConfig,
-    private readonly jobs: JobQueue,
+    private readonly jobs: JobQueueService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {

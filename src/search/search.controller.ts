@@ -4,8 +4,8 @@ import type { CitySuggestionJson, ResultMarker } from '../../client/islands/sear
 import { CitySuggestions } from '../../views/fragments/city-suggestions.js';
 import { SearchResultsFragment } from '../../views/fragments/search-results.js';
 import { SearchPage } from '../../views/pages/search-page.js';
-import { RequestLocale } from '../common/locale.decorator.js';
-import { fragment, type FragmentView, page, type PageView } from '../common/rendering/view.js';
+import { RequestLocale } from '../web/locale.decorator.js';
+import { fragment, type FragmentView, page, type PageView } from '../web/view.js';
 import { enumLabel } from '../estates/domain/enum-labels.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import type { Locale } from '../routing/locales.js';

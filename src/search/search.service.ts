@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import type { Estate } from '../estates/domain/estate.js';
-import { CatalogueVersion } from '../estates/persistence/catalogue-version.service.js';
+import { CatalogueVersionService } from '../estates/persistence/catalogue-version.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { CityIndex } from './city-index.js';
 import { type LandingPage, selectLandingPages } from './landing-pages.js';
@@ -50,7 +50,7 @@ export class SearchService {
   constructor(
     private readonly repository: SearchRepository,
     private readonly settings: SettingsService,
-    private readonly catalogue: CatalogueVersion,
+    private readonly catalogue: CatalogueVersionService,
   ) {}
 
   async visibility(): Promise<SearchVisibility> {

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { NotFoundError } from '../common/errors.js';
+import { NotFoundError } from '../utils/errors.js';
 import { AppConfig } from '../config/config.js';
 import type { Estate } from '../estates/domain/estate.js';
 import { estatePath } from '../estates/domain/slug.js';

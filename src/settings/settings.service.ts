@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { ChangeFeed } from '../database/change-feed.js';
+import { ChangeFeedService } from '../database/change-feed.service.js';
 import { SettingEntity } from './setting.entity.js';
 
 export interface SiteSettings {
@@ -30,7 +30,7 @@ export class SettingsService implements OnModuleDestroy {
 
   constructor(
     @InjectRepository(SettingEntity) private readonly repository: Repository<SettingEntity>,
-    private readonly changes: ChangeFeed,
+    private readonly changes: ChangeFeedService,
   ) {
     const drop = () => {
       this.cached = undefined;

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { ChangeFeed } from '../database/change-feed.js';
-import { JobQueue } from '../jobs/job-queue.js';
+import { ChangeFeedService } from '../database/change-feed.service.js';
+import { JobQueueService } from '../jobs/job-queue.service.js';
 import { DigestService } from './digest.service.js';
 import { SubscriptionService } from './subscription.service.js';
 
@@ -22,8 +22,8 @@ export class DigestScheduler implements OnApplicationBootstrap, OnApplicationShu
   private unsubscribe?: () => void;
 
   constructor(
-    private readonly jobs: JobQueue,
-    private readonly changes: ChangeFeed,
+    private readonly jobs: JobQueueService,
+    private readonly changes: ChangeFeedService,
     private readonly digests: DigestService,
     private readonly subscriptions: SubscriptionService,
   ) {}

@@ -2,18 +2,18 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { SubscriptionForm } from '../../views/fragments/subscription-form.js';
 import { EditSubscriptionPage, SubscribePage } from '../../views/pages/subscription-pages.js';
-import { fragment, type FragmentView, page, type View } from '../common/rendering/view.js';
+import { fragment, type FragmentView, page, type View } from '../web/view.js';
 import type { FormState, FormView } from '../forms/form-view.js';
 import type { Locale } from '../routing/locales.js';
 import { urlFor } from '../routing/routes.js';
-import { SubscriptionPages } from './subscription-pages.js';
+import { SubscriptionPageModels } from './subscription-page.model.js';
 import { SubscriptionService } from './subscription.service.js';
 import { linkProblemPage } from './subscription-notices.js';
 
 /** The keep-me-informed form shown again with what to correct. */
 @Injectable()
 export class SubscribeFormView implements FormView {
-  constructor(private readonly pages: SubscriptionPages) {}
+  constructor(private readonly pages: SubscriptionPageModels) {}
 
   async fragment(_request: FastifyRequest, locale: Locale, state: FormState): Promise<FragmentView> {
     const form = await this.pages.form('subscribe', locale, urlFor('ajaxNotifications', locale), state.values, state.errors);
@@ -30,7 +30,7 @@ export class SubscribeFormView implements FormView {
 @Injectable()
 export class EditSubscriptionFormView implements FormView {
   constructor(
-    private readonly pages: SubscriptionPages,
+    private readonly pages: SubscriptionPageModels,
     private readonly subscriptions: SubscriptionService,
   ) {}
 

@@ -1,5 +1,5 @@
 import { SubscriptionNoticePage, type SubscriptionNoticeModel } from '../../views/pages/subscription-pages.js';
-import { page, type PageView } from '../common/rendering/view.js';
+import { page, type PageView } from '../web/view.js';
 import type { Locale } from '../routing/locales.js';
 import { type RouteName, type RouteParams, urlFor } from '../routing/routes.js';
 import type { TokenLookup } from './subscription.service.js';

@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../config/config.js';
 import { mailboxLimitKey } from '../forms/email-address.js';
-import { RateLimits } from '../forms/rate-limits.service.js';
-import { SubmissionLedger } from '../forms/submission-ledger.service.js';
+import { RateLimitService } from '../forms/rate-limit.service.js';
+import { SubmissionLedgerService } from '../forms/submission-ledger.service.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import { LeadsService } from '../leads/leads.service.js';
 import { MailOutboxService } from '../mail/mail-outbox.service.js';
@@ -54,9 +54,9 @@ export class SubscriptionService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly subscriptions: SubscriptionRepository,
     private readonly mail: MailOutboxService,
-    private readonly ledger: SubmissionLedger,
+    private readonly ledger: SubmissionLedgerService,
     private readonly translations: TranslationService,
-    private readonly rateLimits: RateLimits,
+    private readonly rateLimits: RateLimitService,
     private readonly leads: LeadsService,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}

@@ -9,9 +9,9 @@ import {
   SubscriptionNoticePage,
   type SubscriptionNoticeModel,
 } from '../../views/pages/subscription-pages.js';
-import { RequestLocale } from '../common/locale.decorator.js';
-import { CatalogueVersion } from '../estates/persistence/catalogue-version.service.js';
-import { fragment, type FragmentView, page, type PageView, submitted, type SubmittedView } from '../common/rendering/view.js';
+import { RequestLocale } from '../web/locale.decorator.js';
+import { CatalogueVersionService } from '../estates/persistence/catalogue-version.service.js';
+import { fragment, type FragmentView, page, type PageView, submitted, type SubmittedView } from '../web/view.js';
 import { FormHandler } from '../forms/form.decorator.js';
 import type { Locale } from '../routing/locales.js';
 import { routerPaths, urlFor } from '../routing/routes.js';
@@ -20,7 +20,7 @@ import { SubscriptionService } from './subscription.service.js';
 import { criteriaFromForm, storedCriteria } from './subscription-criteria.js';
 import { EditSubscriptionFormView, SubscribeFormView } from './subscription-form.views.js';
 import { linkProblemPage, noticePage } from './subscription-notices.js';
-import { SubscriptionPages } from './subscription-pages.js';
+import { SubscriptionPageModels } from './subscription-page.model.js';
 
 /** RFC 8058: a mail client's one-click unsubscribe posts this body to the List-Unsubscribe address. */
 export class UnsubscribeDto {
@@ -37,8 +37,8 @@ export class UnsubscribeDto {
 export class SubscriptionsController {
   constructor(
     private readonly subscriptions: SubscriptionService,
-    private readonly pages: SubscriptionPages,
-    private readonly catalogue: CatalogueVersion,
+    private readonly pages: SubscriptionPageModels,
+    private readonly catalogue: CatalogueVersionService,
   ) {}
 
   /** The search's query string pre-fills the search ("keep me informed of this search"). */

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/config.js';
-import { ChangeFeed } from '../database/change-feed.js';
+import { ChangeFeedService } from '../database/change-feed.service.js';
 import { type StickerColors, themeCss } from './theme-css.js';
 
 export const THEME_PATH = '/theme.css';
@@ -21,7 +21,7 @@ export class ThemeService implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
-    changes: ChangeFeed,
+    changes: ChangeFeedService,
   ) {
     this.apply([]);
     // Synced listings may bring a sticker colour the theme has no class for yet (on every replica alike).

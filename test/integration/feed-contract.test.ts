@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../src/common/paths.js';
+import { PROJECT_ROOT } from '../../src/utils/paths.js';
 import { loadConfig } from '../../src/config/config.js';
 import { EstateRepository } from '../../src/estates/persistence/estate.repository.js';
 import { EstateSyncService, type SourceSyncReport } from '../../src/estates/persistence/estate-sync.service.js';

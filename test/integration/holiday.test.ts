@@ -4,7 +4,7 @@ import nodeIcal from 'node-ical';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { addDays, todayInBelgium } from '../../src/holiday/domain/stay.js';
-import { HolidayIcalImporter, ICAL_QUEUE } from '../../src/holiday/ical/holiday-ical-importer.service.js';
+import { HolidayIcalImporterService, ICAL_QUEUE } from '../../src/holiday/ical/holiday-ical-importer.service.js';
 import { HolidayAvailabilityEntity } from '../../src/holiday/persistence/holiday-availability.entity.js';
 import { HolidayBookingRequestEntity } from '../../src/holiday/persistence/holiday-booking-request.entity.js';
 import { HolidayRentalUnitEntity } from '../../src/holiday/persistence/holiday-unit.entity.js';
@@ -169,7 +169,7 @@ describe('holiday rentals', () => {
       (await dataSource.getRepository(HolidayAvailabilityEntity).find({ where: { unitId: 101, origin: 'ical' }, order: { startsOn: 'ASC' } })).map((row) => [row.uid, row.startsOn, row.endsOn]);
 
     const importNow = async () => {
-      const id = await sut.app.get(HolidayIcalImporter).queue(101);
+      const id = await sut.app.get(HolidayIcalImporterService).queue(101);
       expect(await waitForJob(sut.app, ICAL_QUEUE, id!)).toBe('completed');
     };
 
@@ -198,7 +198,7 @@ describe('holiday rentals', () => {
 
     it('keeps the last import when the feed cannot be read', async () => {
       ical.body = 'not a calendar';
-      await expect(sut.app.get(HolidayIcalImporter).importUnit(101)).rejects.toThrow(/not a calendar/);
+      await expect(sut.app.get(HolidayIcalImporterService).importUnit(101)).rejects.toThrow(/not a calendar/);
       expect(await ranges()).toEqual([['stay-2@platform', day(120), day(127)]]);
       ical.body = vcalendar([{ uid: 'stay-2@platform', start: day(120), end: day(127) }]);
     });

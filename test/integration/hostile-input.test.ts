@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DataSource, IsNull } from 'typeorm';
 import { EstateEntity } from '../../src/estates/persistence/estate.entity.js';
-import { RateLimits } from '../../src/forms/rate-limits.service.js';
+import { RateLimitService } from '../../src/forms/rate-limit.service.js';
 import { addDays, todayInBelgium } from '../../src/holiday/domain/stay.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -64,7 +64,7 @@ describe('rate-limit keys', () => {
   it('stores any rate-limit key, however long, within its column', async () => {
     const sut = await startTestApp();
     try {
-      const limits = sut.app.get(RateLimits);
+      const limits = sut.app.get(RateLimitService);
       const policy = { name: 'long-keys', points: 1, durationSeconds: 60 };
       await expect(limits.consume(policy, 'k'.repeat(3000))).resolves.toBeUndefined();
       await expect(limits.consume(policy, 'k'.repeat(3000))).rejects.toMatchObject({ code: 'tooManyRequests' });

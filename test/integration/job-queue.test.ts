@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
-import { JobQueue, QueueNotDefinedError } from '../../src/jobs/job-queue.js';
+import { JobQueueService, QueueNotDefinedError } from '../../src/jobs/job-queue.service.js';
 import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
 
-describe(JobQueue.name, () => {
+describe(JobQueueService.name, () => {
   let sut: TestApp;
 
   beforeAll(async () => {
@@ -14,14 +14,14 @@ describe(JobQueue.name, () => {
   });
 
   it('refuses to send to a queue this process has not defined, instead of waiting on the caller’s transaction', async () => {
-    const jobs = sut.app.get(JobQueue);
+    const jobs = sut.app.get(JobQueueService);
     await expect(
       sut.app.get(DataSource).transaction((manager) => jobs.send('digest', { week: 48 }, { manager })),
     ).rejects.toBeInstanceOf(QueueNotDefinedError);
   });
 
   it('runs a job sent inside a transaction once that commits, with retries after a failure', async () => {
-    const jobs = sut.app.get(JobQueue);
+    const jobs = sut.app.get(JobQueueService);
     await jobs.define('probe', { retryLimit: 1, retryDelaySeconds: 1, expireInSeconds: 30 });
     const runs: Array<{ data: { n: number }; retryCount: number; lastAttempt: boolean }> = [];
     await jobs.work<{ n: number }>('probe', async (job) => {

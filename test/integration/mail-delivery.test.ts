@@ -1,5 +1,5 @@
 import { DataSource, In, type Repository } from 'typeorm';
-import { JobQueue } from '../../src/jobs/job-queue.js';
+import { JobQueueService } from '../../src/jobs/job-queue.service.js';
 import { requeueMails } from '../../src/mail/mail-queue.js';
 import { type MailRequest, MailOutboxService } from '../../src/mail/mail-outbox.service.js';
 import { MailEntity } from '../../src/mail/mail.entity.js';
@@ -107,9 +107,9 @@ describe('mail through the job queue, two replicas on one database', () => {
 
     smtp.refuseNext = 0;
     const [a] = cluster.replicas;
-    const requeued = await requeueMails(a.app.get(DataSource), a.app.get(JobQueue), a.config);
+    const requeued = await requeueMails(a.app.get(DataSource), a.app.get(JobQueueService), a.config);
     expect(requeued).toEqual([id]);
-    a.app.get(JobQueue).wake('mail');
+    a.app.get(JobQueueService).wake('mail');
     await eventually(async () => (await statusOf(id)) === 'SENT', 20_000, 'mail sent after retry');
     expect(smtp.copiesOf(messageIdOf(id))).toBe(1);
     expect((await mails().findOneByOrFail({ id })).attempts).toBe(4);
@@ -124,8 +124,8 @@ describe('mail through the job queue, two replicas on one database', () => {
       return row.attempts === 1 && row.status === 'PENDING';
     };
     await eventually(waitingForRetry, 20_000, 'first attempt refused');
-    expect(await requeueMails(b.app.get(DataSource), b.app.get(JobQueue), b.config, [id])).toEqual([id]);
-    b.app.get(JobQueue).wake('mail');
+    expect(await requeueMails(b.app.get(DataSource), b.app.get(JobQueueService), b.config, [id])).toEqual([id]);
+    b.app.get(JobQueueService).wake('mail');
 
     const jobsDone = async () => {
       const rows: Array<{ state: string }> = await a.app.get(DataSource).query(`SELECT state FROM pgboss.job WHERE name = 'mail' AND data->>'mailId' = $1`, [id]);
@@ -140,7 +140,7 @@ describe('mail through the job queue, two replicas on one database', () => {
     const id = await queue(cluster.replicas[0]);
     await eventually(async () => (await statusOf(id)) === 'SENT', 20_000, 'mail sent');
     const [a] = cluster.replicas;
-    expect(await requeueMails(a.app.get(DataSource), a.app.get(JobQueue), a.config, [id])).toEqual([]);
+    expect(await requeueMails(a.app.get(DataSource), a.app.get(JobQueueService), a.config, [id])).toEqual([]);
     expect(smtp.copiesOf(messageIdOf(id))).toBe(1);
   });
 });

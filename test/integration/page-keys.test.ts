@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { RenderCache } from '../../src/common/rendering/render-cache.js';
+import { RenderCacheService } from '../../src/shell/rendering/render-cache.service.js';
 import { EstateDetailService } from '../../src/detail/estate-detail.service.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -35,7 +35,7 @@ describe('pages are keyed by the parameters they read', () => {
     const { path, read } = pages.get(name)!;
     const first = await request(sut.server).get(path);
     expect({ name, status: first.status }).toEqual({ name, status: 200 });
-    const stored = jest.spyOn(sut.app.get(RenderCache), 'set');
+    const stored = jest.spyOn(sut.app.get(RenderCacheService), 'set');
     try {
       for (let i = 0; i < 20; i++) {
         const response = await request(sut.server).get(`${path}?x=${i}&utm_source=loop${i}`);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
-import { FIXTURES_DIR } from '../../src/common/paths.js';
+import { FIXTURES_DIR } from '../../src/utils/paths.js';
 import { IMAGE_WIDTHS } from '../../src/estates/images/image-variants.js';
 import { PropertyImagesController } from '../../src/estates/images/property-images.controller.js';
 import type { PropertyImageService } from '../../src/estates/images/property-image.service.js';

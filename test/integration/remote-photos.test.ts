@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
-import { FIXTURES_DIR } from '../../src/common/paths.js';
+import { FIXTURES_DIR } from '../../src/utils/paths.js';
 import { EstateRepository } from '../../src/estates/persistence/estate.repository.js';
 import { encodePhotoOrigin, urlFor } from '../../src/routing/routes.js';
 import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import type { Estate } from '../../src/estates/domain/estate.js';
-import { CatalogueVersion } from '../../src/estates/persistence/catalogue-version.service.js';
+import { CatalogueVersionService } from '../../src/estates/persistence/catalogue-version.service.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { SEARCH_PAGE_SIZE } from '../../src/search/search.service.js';
 import { SettingsService } from '../../src/settings/settings.service.js';
@@ -81,7 +81,7 @@ describe('search (real app, real database)', () => {
   /** The listing ids of a results page, in order. */
   const ids = (html: string) => [...html.matchAll(/data-estate-id="(\d+)"/g)].map((match) => Number(match[1]));
   const total = (html: string) => Number(/data-total="(\d+)"/.exec(html)?.[1]);
-  const catalogueChanged = () => sut.app.get(CatalogueVersion).refresh();
+  const catalogueChanged = () => sut.app.get(CatalogueVersionService).refresh();
 
   beforeAll(async () => {
     sut = await startTestApp();

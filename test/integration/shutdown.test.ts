@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { DataSource, type QueryRunner } from 'typeorm';
-import { DatabaseLocation } from '../../src/database/database-location.js';
+import { DatabaseLocationService } from '../../src/database/database-location.service.js';
 import { GracefulShutdown } from '../../src/health/graceful-shutdown.js';
 import { demoAppointmentPath } from '../support/demo-appointment.js';
 import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
@@ -11,7 +11,7 @@ async function holdDatabase(sut: TestApp): Promise<{ waiting(): Promise<boolean>
   const dataSource = sut.app.get(DataSource);
   const holder: QueryRunner = dataSource.createQueryRunner();
   await holder.startTransaction();
-  const embedded = await sut.app.get(DatabaseLocation).embeddedDatabase();
+  const embedded = await sut.app.get(DatabaseLocationService).embeddedDatabase();
   if (!embedded) await holder.query('LOCK TABLE appointments IN ACCESS EXCLUSIVE MODE');
   return {
     waiting: async () => {

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { EstateSyncScheduler, SYNC_QUEUE } from '../../src/estates/persistence/estate-sync.scheduler.js';
 import { EstateSyncService, type SourceSyncReport } from '../../src/estates/persistence/estate-sync.service.js';
-import { JobQueue } from '../../src/jobs/job-queue.js';
+import { JobQueueService } from '../../src/jobs/job-queue.service.js';
 import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
 import { RunawayFeedServer } from '../support/runaway-feed-server.js';
 import { startTestApp, type TestApp, waitForJob } from '../support/test-app.js';
@@ -52,7 +52,7 @@ describe('sync limits: a runaway feed is stopped and never blocks start-up', () 
   it('starts without waiting for the first sync, which runs as a job and is cut off by the time-out', async () => {
     // The app is up while the sync still waits on the trickling feed.
     expect(fillJob).not.toBeNull();
-    expect(await sut.app.get(JobQueue).state(SYNC_QUEUE, fillJob!)).toMatch(/^(created|active)$/);
+    expect(await sut.app.get(JobQueueService).state(SYNC_QUEUE, fillJob!)).toMatch(/^(created|active)$/);
     expect((await request(sut.server).get('/healthz')).status).toBe(200);
 
     const started = Date.now();

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { ChangeFeed, type ChangeTopics } from '../../src/database/change-feed.js';
+import { ChangeFeedService, type ChangeTopics } from '../../src/database/change-feed.service.js';
 import { EstateSyncScheduler, SYNC_QUEUE } from '../../src/estates/persistence/estate-sync.scheduler.js';
 import { EstateSyncService } from '../../src/estates/persistence/estate-sync.service.js';
 import { SettingsService } from '../../src/settings/settings.service.js';
@@ -43,7 +43,7 @@ describe('two replicas: one sync per interval, changes reach both', () => {
 
   it('tells every replica exactly which listings a sync changed, a unit with its project', async () => {
     const seen: Array<ChangeTopics['estates']> = [];
-    const unsubscribe = b.app.get(ChangeFeed).subscribe('estates', (change) => seen.push(change));
+    const unsubscribe = b.app.get(ChangeFeedService).subscribe('estates', (change) => seen.push(change));
     try {
       const listing = crm.sourceB.listings.find((candidate) => candidate.id === 5001)!;
       Object.assign(listing, { title: { ...listing.title, nl: 'Lichtrijk appartement in Ukkel, nu met lift' } });

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { text } from 'node:stream/consumers';
-import { FIXTURES_DIR } from '../../src/common/paths.js';
+import { FIXTURES_DIR } from '../../src/utils/paths.js';
 import { readSourceAFixtures } from '../../src/estates/sources/source-a/source-a.api.js';
 import type { SourceAAppointment, SourceACity, SourceAOptionItems, SourceAPerson, SourceAProperty } from '../../src/estates/sources/source-a/source-a.types.js';
 

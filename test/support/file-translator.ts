@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { I18N_DIR } from '../../src/common/paths.js';
+import { I18N_DIR } from '../../src/utils/paths.js';
 import { isPluralForms, pluralCategory, type PluralForms, type Translator } from '../../src/i18n/translator.js';
 import { fallbackChain } from '../../src/i18n/translation.service.js';
 import { LOCALES, type Locale } from '../../src/routing/locales.js';

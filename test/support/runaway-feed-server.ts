@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { FIXTURES_DIR } from '../../src/common/paths.js';
+import { FIXTURES_DIR } from '../../src/utils/paths.js';
 import type { SourceBListing } from '../../src/estates/sources/source-b/source-b.types.js';
 
 /**

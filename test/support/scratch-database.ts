@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { typeOrmOptions } from '../../src/database/typeorm-options.js';
-import { migrateJobQueue } from '../../src/jobs/job-queue.js';
+import { migrateJobQueue } from '../../src/jobs/job-queue.service.js';
 
 /**
  * A fresh, empty database on the PostgreSQL server of `serverUrl`, so test files running in

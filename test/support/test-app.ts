@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { AppConfig, loadConfig } from '../../src/config/config.js';
 import { createApp } from '../../src/create-app.js';
 import { EstateSyncScheduler } from '../../src/estates/persistence/estate-sync.scheduler.js';
-import { JobQueue } from '../../src/jobs/job-queue.js';
+import { JobQueueService } from '../../src/jobs/job-queue.service.js';
 import { createScratchDatabase, migrate } from './scratch-database.js';
 
 export interface TestApp {
@@ -40,7 +40,7 @@ function testSettings(env: Record<string, string>): Record<string, string> {
 
 /** Polls a job until it has run (completed or failed); start-up no longer waits for the first sync. */
 export async function waitForJob(app: NestFastifyApplication, queue: string, id: string, timeoutMs = JOB_WAIT_MS): Promise<string | null> {
-  const jobs = app.get(JobQueue);
+  const jobs = app.get(JobQueueService);
   const until = Date.now() + timeoutMs;
   for (;;) {
     const state = await jobs.state(queue, id);

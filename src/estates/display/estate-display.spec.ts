@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildEstate } from '../../../test/factories/estate.factory.js';
 import { fileTranslator } from '../../../test/support/file-translator.js';
-import { FIXTURES_DIR } from '../../common/paths.js';
+import { FIXTURES_DIR } from '../../utils/paths.js';
 import { LOCALES } from '../../routing/locales.js';
 import type { Estate } from '../domain/estate.js';
 import { proxiedImageUrl } from '../sources/image-url.js';

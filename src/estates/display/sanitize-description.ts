@@ -1,4 +1,4 @@
-import { memoize } from '../../common/memo.js';
+import { memoize } from '../../utils/memo.js';
 import sanitizeHtml from 'sanitize-html';
 
 /**

@@ -1,6 +1,6 @@
 import type { Translator } from '../../i18n/translator.js';
 
-export { formatDate } from '../../common/format-date.js';
+export { formatDate } from '../../utils/format-date.js';
 
 /**
  * Belgian number formatting in every locale (SPEC §9): thousands dot, decimal comma. Intl's nl-BE

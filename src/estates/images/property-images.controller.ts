@@ -1,8 +1,8 @@
 import { Controller, Get, Inject, Logger, type OnModuleDestroy, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { join, resolve } from 'node:path';
-import { NotFoundError } from '../../common/errors.js';
-import { FIXTURES_DIR } from '../../common/paths.js';
+import { NotFoundError } from '../../utils/errors.js';
+import { FIXTURES_DIR } from '../../utils/paths.js';
 import { AppConfig } from '../../config/config.js';
 import { decodePhotoOrigin, PROPERTY_IMAGES_PATH, remotePhotoFileName } from '../../routing/routes.js';
 import { isImageFormat, isImageWidth } from './image-variants.js';

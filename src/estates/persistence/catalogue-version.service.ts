@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { ChangeFeed } from '../../database/change-feed.js';
+import { ChangeFeedService } from '../../database/change-feed.service.js';
 import { EstateRepository } from './estate.repository.js';
 
 /**
@@ -8,13 +8,13 @@ import { EstateRepository } from './estate.repository.js';
  * replica arrives at the same value (and the same ETags).
  */
 @Injectable()
-export class CatalogueVersion implements OnApplicationBootstrap, OnModuleDestroy {
+export class CatalogueVersionService implements OnApplicationBootstrap, OnModuleDestroy {
   private value = 'unknown';
   private readonly unsubscribe: Array<() => void>;
 
   constructor(
     private readonly estates: EstateRepository,
-    changes: ChangeFeed,
+    changes: ChangeFeedService,
   ) {
     const refresh = () => void this.refresh();
     this.unsubscribe = [changes.subscribe('estates', refresh), changes.onResync(refresh)];

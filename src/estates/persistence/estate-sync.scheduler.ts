@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../../config/config.js';
-import { JobQueue, type Schedule } from '../../jobs/job-queue.js';
+import { JobQueueService, type Schedule } from '../../jobs/job-queue.service.js';
 import { EstateRepository } from './estate.repository.js';
 import { EstateSyncService } from './estate-sync.service.js';
 
@@ -16,7 +16,7 @@ interface SyncJob {
 /**
  * Keeps the cache fresh while the site runs, through the job queue: a sync job when the cache is
  * empty at start (start-up never waits for it), then one per SYNC_INTERVAL_MINUTES, once across
- * all replicas (JobQueue.schedule); the queue is exclusive, so two syncs never overlap either.
+ * all replicas (JobQueueService.schedule); the queue is exclusive, so two syncs never overlap either.
  */
 @Injectable()
 export class EstateSyncScheduler implements OnApplicationBootstrap {
@@ -29,7 +29,7 @@ export class EstateSyncScheduler implements OnApplicationBootstrap {
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly estates: EstateRepository,
     private readonly sync: EstateSyncService,
-    private readonly jobs: JobQueue,
+    private readonly jobs: JobQueueService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {

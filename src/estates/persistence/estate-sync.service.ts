@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { AppConfig } from '../../config/config.js';
-import { ChangeFeed } from '../../database/change-feed.js';
+import { ChangeFeedService } from '../../database/change-feed.service.js';
 import { AppointmentSyncService } from '../../appointments/appointment-sync.service.js';
 import type { Estate, SourceName } from '../domain/estate.js';
 import type { EstateSource, FetchOptions } from '../sources/estate-source.port.js';
@@ -104,7 +104,7 @@ export class EstateSyncService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(ESTATE_SOURCES) private readonly sources: readonly EstateSource[],
     @Inject(AppConfig) private readonly config: AppConfig,
-    private readonly changes: ChangeFeed,
+    private readonly changes: ChangeFeedService,
     private readonly appointments: AppointmentSyncService,
   ) {}
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { FIXTURES_DIR } from '../../common/paths.js';
+import { FIXTURES_DIR } from '../../utils/paths.js';
 import type { AppConfig } from '../../config/config.js';
 import type { EstateSource } from './estate-source.port.js';
 import { SourceAFixtureApi, SourceAHttpApi, sourceASettings } from './source-a/source-a.api.js';

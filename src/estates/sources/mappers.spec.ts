@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXTURES_DIR } from '../../common/paths.js';
+import { FIXTURES_DIR } from '../../utils/paths.js';
 import { TITLE_MAX_LENGTH } from './crm-values.js';
 import { proxiedImageUrl } from './image-url.js';
 import { InvalidRecordError } from './raw-text.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../../config/config.js';
-import { JobQueue } from '../../jobs/job-queue.js';
+import { JobQueueService } from '../../jobs/job-queue.service.js';
 import { type FeedImportReport, HolidayRepository } from '../persistence/holiday.repository.js';
 import { rangesFromIcal } from './ical-feed.js';
 
@@ -32,12 +32,12 @@ interface IcalJob {
  * every HOLIDAY_ICAL_INTERVAL_MINUTES. A feed that cannot be read keeps the ranges of its last import (retried).
  */
 @Injectable()
-export class HolidayIcalImporter implements OnApplicationBootstrap {
-  private readonly logger = new Logger(HolidayIcalImporter.name);
+export class HolidayIcalImporterService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(HolidayIcalImporterService.name);
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
-    private readonly jobs: JobQueue,
+    private readonly jobs: JobQueueService,
     private readonly repository: HolidayRepository,
   ) {}
 

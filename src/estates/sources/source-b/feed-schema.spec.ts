@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXTURES_DIR, PROJECT_ROOT } from '../../../common/paths.js';
+import { FIXTURES_DIR, PROJECT_ROOT } from '../../../utils/paths.js';
 import { ENUM_VALUES, HEAD_TYPE, SUB_TYPES } from '../../domain/enums.js';
 import { FEED_SCHEMA_PATH, feedListingProblem, feedPageProblem } from './feed-schema.js';
 import { SOURCE_B_STATUSES } from './source-b.status.js';

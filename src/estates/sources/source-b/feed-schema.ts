@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { PROJECT_ROOT } from '../../../common/paths.js';
+import { PROJECT_ROOT } from '../../../utils/paths.js';
 
 /** The published feed contract: the same file documents the feed for producers and checks it here. */
 export const FEED_SCHEMA_PATH = join(PROJECT_ROOT, 'docs', 'feed', 'feed.schema.json');

@@ -1,7 +1,7 @@
 import { collect } from '../../../../test/support/source-records.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXTURES_DIR, PROJECT_ROOT } from '../../../common/paths.js';
+import { FIXTURES_DIR, PROJECT_ROOT } from '../../../utils/paths.js';
 import { type SourceRecord, SourceUnavailableError } from '../estate-source.port.js';
 import { type SourceBApi, SourceBFixtureApi } from './source-b.api.js';
 import { SourceB } from './source-b.source.js';

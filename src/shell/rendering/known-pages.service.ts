@@ -1,8 +1,8 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { ChangeFeed } from '../../database/change-feed.js';
-import { CatalogueVersion } from '../../estates/persistence/catalogue-version.service.js';
+import { ChangeFeedService } from '../../database/change-feed.service.js';
+import { CatalogueVersionService } from '../../estates/persistence/catalogue-version.service.js';
 import { ThemeService } from '../../theme/theme.service.js';
 
 /** What a public page's answer was, to replay it without going through the controller. */
@@ -34,14 +34,14 @@ const MAX_AGE_MS = 60_000;
  * from the database *after* such a change, so an entry also records them (`stamp`) and a later refresh misses it.
  */
 @Injectable()
-export class KnownPages implements OnModuleDestroy {
+export class KnownPagesService implements OnModuleDestroy {
   private generation = 0;
   private readonly entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES, ttl: MAX_AGE_MS, ttlAutopurge: false });
   private readonly unsubscribe: Array<() => void>;
 
   constructor(
-    changes: ChangeFeed,
-    private readonly catalogue: CatalogueVersion,
+    changes: ChangeFeedService,
+    private readonly catalogue: CatalogueVersionService,
     private readonly theme: ThemeService,
   ) {
     const forgetAll = () => {

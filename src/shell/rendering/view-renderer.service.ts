@@ -7,10 +7,10 @@ import { renderFragment, renderPage } from '../../../views/render.js';
 import { DEFAULT_LOCALE, localeFromPath } from '../../routing/locales.js';
 import { ThemeService } from '../../theme/theme.service.js';
 import { PageContextService, pathOf } from '../page-context.service.js';
-import { BuildInfo } from './build-info.js';
-import { KnownPages } from './known-pages.js';
-import { type ContentEncoding, RenderCache, type RenderedPage } from './render-cache.js';
-import { type CacheScope, FragmentView, PageView, RedirectView, SubmittedView, type View, type ViewOptions } from './view.js';
+import { BuildInfoService } from './build-info.service.js';
+import { KnownPagesService } from './known-pages.service.js';
+import { type ContentEncoding, RenderCacheService, type RenderedPage } from './render-cache.service.js';
+import { type CacheScope, FragmentView, PageView, RedirectView, SubmittedView, type View, type ViewOptions } from '../../web/view.js';
 
 /** How long a CDN may serve a public page without asking, and serve it stale while it asks. */
 const SHARED_MAX_AGE_SECONDS = 60;
@@ -44,13 +44,13 @@ function hash(...parts: readonly string[]): string {
  * `Cache-Control` and `Vary`; redirects and the Post/Redirect/Get answer to forms; the render cache.
  */
 @Injectable()
-export class ViewRenderer {
+export class ViewRendererService {
   constructor(
     private readonly contexts: PageContextService,
-    private readonly build: BuildInfo,
+    private readonly build: BuildInfoService,
     private readonly theme: ThemeService,
-    private readonly cache: RenderCache,
-    private readonly known: KnownPages,
+    private readonly cache: RenderCacheService,
+    private readonly known: KnownPagesService,
   ) {}
 
   /**

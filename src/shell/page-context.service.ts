@@ -9,7 +9,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../routing/locales.js';
 import { alternates, type RouteName, type RouteParams, urlFor } from '../routing/routes.js';
 import { ThemeService } from '../theme/theme.service.js';
 import type { PageContext, SiteInfo } from '../../views/page-context.js';
-import { AssetsService } from './assets.service.js';
+import { AssetsService } from '../web/assets.service.js';
 
 /** The page a context describes: a route and its parameters, or none (error pages keep the URL). */
 export interface PageAddress {

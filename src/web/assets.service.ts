@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
-import { ASSETS_DIR } from './paths.js';
+import { ASSETS_DIR } from '../utils/paths.js';
 
 export const ASSETS_BASE_PATH = '/assets/';
 

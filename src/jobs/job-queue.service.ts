@@ -2,7 +2,7 @@ import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nes
 import { PgBoss, type ConstructorOptions, type Db, type Job as PgBossJob, type JobResult } from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/config.js';
-import { DatabaseLocation } from '../database/database-location.js';
+import { DatabaseLocationService } from '../database/database-location.service.js';
 import { PendingMigrationsError } from '../database/migration-state.js';
 
 /** pg-boss keeps its tables in a schema of its own, beside the app's. */
@@ -55,7 +55,7 @@ export interface WorkOptions {
 
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
 
-/** A job that runs once per interval across every process (see JobQueue.schedule). */
+/** A job that runs once per interval across every process (see JobQueueService.schedule). */
 export interface Schedule {
   /** Queues this interval's job unless a process already did; the job id, or null. */
   offer(): Promise<string | null>;
@@ -68,7 +68,7 @@ const OFFER_EVERY_MS = 60_000;
 export class QueueNotDefinedError extends Error {
   override readonly name = 'QueueNotDefinedError';
   constructor(queue: string) {
-    super(`queue ${queue} is not defined in this process: call JobQueue.define() before sending to it`);
+    super(`queue ${queue} is not defined in this process: call JobQueueService.define() before sending to it`);
   }
 }
 
@@ -80,12 +80,12 @@ function executor(target: { query(text: string, values?: unknown[]): Promise<unk
 /** The connection a TypeORM transaction holds, for statements that must be part of it. */
 async function transactionClient(manager: EntityManager): Promise<{ query(text: string, values?: unknown[]): Promise<unknown> }> {
   const runner = manager.queryRunner;
-  if (!runner?.isTransactionActive) throw new Error('JobQueue.send({ manager }) needs the manager of an open transaction');
+  if (!runner?.isTransactionActive) throw new Error('JobQueueService.send({ manager }) needs the manager of an open transaction');
   return (await runner.connect()) as { query(text: string, values?: unknown[]): Promise<unknown> };
 }
 
 /** pg-boss on the app's database: its own small pool on PostgreSQL; the shared session on the embedded one. */
-export async function pgBossOptions(config: AppConfig, location: DatabaseLocation): Promise<ConstructorOptions> {
+export async function pgBossOptions(config: AppConfig, location: DatabaseLocationService): Promise<ConstructorOptions> {
   const common: ConstructorOptions = { schema: JOBS_SCHEMA, schedule: false, application_name: 'immo-jobs' };
   const embedded = await location.embeddedDatabase();
   if (embedded) return { ...common, db: executor(embedded.pool), backend: 'pglite', migrate: true };
@@ -100,8 +100,8 @@ export async function pgBossOptions(config: AppConfig, location: DatabaseLocatio
  * appointment confirmations for the web app).
  */
 @Injectable()
-export class JobQueue implements BeforeApplicationShutdown {
-  private readonly logger = new Logger(JobQueue.name);
+export class JobQueueService implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(JobQueueService.name);
   private boss?: Promise<PgBoss>;
   private readonly queues = new Map<string, QueueSettings>();
   private readonly workers = new Map<string, string[]>();
@@ -109,7 +109,7 @@ export class JobQueue implements BeforeApplicationShutdown {
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
-    @Inject(DatabaseLocation) private readonly location: DatabaseLocation,
+    @Inject(DatabaseLocationService) private readonly location: DatabaseLocationService,
   ) {}
 
   /** Creates the queue, or brings its retry and expiry settings up to date. */

@@ -12,7 +12,7 @@ type Values = Readonly<Record<string, string | readonly string[]>>;
 
 /** Builds the view models of the subscription pages (option lists, texts that need a translator). */
 @Injectable()
-export class SubscriptionPages {
+export class SubscriptionPageModels {
   constructor(
     private readonly translations: TranslationService,
     private readonly search: SearchPageModels,

@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/config.js';
-import { DatabaseLocation } from './database-location.js';
+import { DatabaseLocationService } from './database-location.service.js';
 
 /** What each topic carries. `estates`: ids whose pages changed (rows inserted, updated or removed, and their projects). */
 export interface ChangeTopics {
@@ -18,7 +18,7 @@ export type ChangeTopic = keyof ChangeTopics;
 interface ChangeMessage {
   readonly topic: string;
   readonly payload: unknown;
-  /** The ChangeFeed that published it, so it does not deliver its own message twice. */
+  /** The ChangeFeedService that published it, so it does not deliver its own message twice. */
   readonly origin: string;
 }
 
@@ -41,8 +41,8 @@ export class ChangePayloadTooLargeError extends Error {
  * it is back, and should drop everything they cached.
  */
 @Injectable()
-export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger(ChangeFeed.name);
+export class ChangeFeedService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(ChangeFeedService.name);
   private readonly origin = randomUUID();
   private readonly local = new EventEmitter();
   private bus?: EventEmitter;
@@ -54,7 +54,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
-    @Inject(DatabaseLocation) private readonly location: DatabaseLocation,
+    @Inject(DatabaseLocationService) private readonly location: DatabaseLocationService,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {
     this.local.setMaxListeners(0);

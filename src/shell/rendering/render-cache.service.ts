@@ -56,7 +56,7 @@ class RenderedPage {
  * Bounded by bytes (RENDER_CACHE_MB); 0 turns it off.
  */
 @Injectable()
-export class RenderCache {
+export class RenderCacheService {
   private readonly entries: LRUCache<string, RenderedPage> | null;
 
   constructor(@Inject(AppConfig) config: AppConfig) {

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { AppConfig } from '../../config/config.js';
-import { RenderCache } from './render-cache.js';
+import { RenderCacheService } from './render-cache.service.js';
 
 /** Text that barely compresses, so a page's compressed form is about as large as the page. */
 function page(kilobytes: number): string {
   return `<!DOCTYPE html><p>${randomBytes(kilobytes * 768).toString('base64')}</p>`;
 }
 
-describe(RenderCache.name, () => {
-  const sut = () => new RenderCache({ RENDER_CACHE_MB: 1 } as AppConfig);
+describe(RenderCacheService.name, () => {
+  const sut = () => new RenderCacheService({ RENDER_CACHE_MB: 1 } as AppConfig);
 
   it('keeps a compressed form as exactly its own bytes, not a view into a larger zlib chunk', () => {
     const cache = sut();

@@ -5,7 +5,7 @@ import type { DatabaseTarget } from './typeorm-options.js';
 
 /** Where the database is: the configured server, or the embedded one in this process. */
 @Injectable()
-export class DatabaseLocation implements OnApplicationShutdown {
+export class DatabaseLocationService implements OnApplicationShutdown {
   private embedded?: Promise<EmbeddedPostgres>;
 
   constructor(@Inject(AppConfig) private readonly config: AppConfig) {}

@@ -2,7 +2,7 @@ import type { DynamicModule } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from '../config/config.js';
-import type { RawRequestWithId } from './request-id.js';
+import type { RawRequestWithId } from '../utils/request-id.js';
 
 /** pino logging for the web app and the sync command: JSON lines in production, pretty in development. */
 export function loggerModule(config: AppConfig): DynamicModule {

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
-import type { PageContext } from '../../../views/page-context.js';
-import type { PageAddress } from '../page-context.service.js';
+import type { PageContext } from '../../views/page-context.js';
+import type { PageAddress } from '../shell/page-context.service.js';
 
 /**
  * Who may keep a copy of a response: `public` is the same for every visitor (a CDN may keep it briefly),

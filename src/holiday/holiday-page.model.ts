@@ -48,7 +48,7 @@ function telHref(phone: string): string {
 
 /** Builds the holiday unit page's view model: texts in the visitor's language, formatted prices, calendar, form. */
 @Injectable()
-export class HolidayPages {
+export class HolidayPageModels {
   constructor(
     private readonly translations: TranslationService,
     @Inject(AppConfig) private readonly config: AppConfig,

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
-import { AppError } from '../common/errors.js';
+import { AppError } from '../utils/errors.js';
 
 export interface RateLimitPolicy {
   /** Also the key prefix: one policy's counters never mix with another's. */
@@ -31,7 +31,7 @@ export class RateLimitedError extends AppError {
  * rate-limiter-flexible's atomic upsert per key.
  */
 @Injectable()
-export class RateLimits {
+export class RateLimitService {
   private readonly limiters = new Map<string, RateLimiterPostgres>();
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

@@ -1,8 +1,8 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DatabaseUnavailableError } from '../database/database-unavailable.error.js';
-import { ErrorPages } from './error-pages.service.js';
-import { AppError } from './errors.js';
+import { ErrorPagesService } from './error-pages.service.js';
+import { AppError } from '../utils/errors.js';
 
 /** Status of anything thrown: HttpExceptions keep theirs, Fastify errors carry `statusCode`, the rest are 500. */
 export function statusOf(exception: unknown): number {
@@ -19,7 +19,7 @@ export function statusOf(exception: unknown): number {
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
-  constructor(private readonly pages: ErrorPages) {}
+  constructor(private readonly pages: ErrorPagesService) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();

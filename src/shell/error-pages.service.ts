@@ -6,13 +6,13 @@ import { renderFragment, renderPage } from '../../views/render.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import { DEFAULT_LOCALE, LOCALES, localeFromPath } from '../routing/locales.js';
 import { urlFor } from '../routing/routes.js';
-import { errorCodeFor } from './errors.js';
+import { errorCodeFor } from '../utils/errors.js';
 import { PageContextService } from './page-context.service.js';
 import { isHtmxRequest } from './rendering/view-renderer.service.js';
 
 /** The localized error page (or htmx alert) for a status. It never shows the requested URL or the error. */
 @Injectable()
-export class ErrorPages {
+export class ErrorPagesService {
   constructor(
     private readonly contexts: PageContextService,
     private readonly translations: TranslationService,

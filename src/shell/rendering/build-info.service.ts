@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { AppConfig } from '../../config/config.js';
-import { ASSETS_DIR, CODE_ROOT, I18N_DIR } from '../paths.js';
+import { ASSETS_DIR, CODE_ROOT, I18N_DIR } from '../../utils/paths.js';
 import { computeBuildId } from './build-id.js';
 
 /** Settings that never reach a page (and secrets, which must not even be hashed into a header). */
@@ -14,7 +14,7 @@ const NOT_RENDERED = /SECRET|PASSWORD|TOKEN|API_KEY|DATABASE_URL|SMTP_URL|LOG_|P
  * never answers 304 for a page made with the old ones.
  */
 @Injectable()
-export class BuildInfo {
+export class BuildInfoService {
   readonly id: string;
 
   constructor(@Inject(AppConfig) config: AppConfig) {

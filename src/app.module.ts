@@ -9,11 +9,12 @@ import { AppointmentConfirmationService } from './appointments/appointment-confi
 import { CancelAppointmentFormView, CancelAppointmentPageModels } from './appointments/cancel-appointment-page.model.js';
 import { ContactController } from './contact/contact.controller.js';
 import { ContactPageModels } from './contact/contact-page.model.js';
-import { ContactFormView } from './forms/contact-form.views.js';
+import { ContactFormView } from './contact/contact-form.views.js';
 import { LeadsService } from './leads/leads.service.js';
 import { RetentionScheduler } from './privacy/retention.scheduler.js';
 import { FavoritesService } from './favorites/favorites.service.js';
 import { FavoritesMailFormView, FavoritesPageModels } from './favorites/favorites-page.model.js';
+import { ErrorResponder, ViewResponder } from './web/responders.js';
 import { AllExceptionsFilter } from './shell/all-exceptions.filter.js';
 import { loggerModule } from './runtime/logging.js';
 import { AssetsService } from './web/assets.service.js';
@@ -34,12 +35,12 @@ import { EstateDetailController } from './detail/estate-detail.controller.js';
 import { EstateDetailService } from './detail/estate-detail.service.js';
 import { BotCheckService } from './forms/bot-check.service.js';
 import { FormGuard } from './forms/form.guard.js';
-import { FormsController } from './forms/forms.controller.js';
-import { ExtraInfoFormView, SendToFriendFormView } from './forms/inquiry-form.views.js';
+import { InquiriesController } from './inquiries/inquiries.controller.js';
+import { ExtraInfoFormView, SendToFriendFormView } from './inquiries/inquiry-form.views.js';
 import { RateLimitService } from './forms/rate-limit.service.js';
 import { SubmissionLedgerService } from './forms/submission-ledger.service.js';
 import { AppValidationPipe } from './forms/validation.pipe.js';
-import { InquiryService } from './forms/inquiry.service.js';
+import { InquiryService } from './inquiries/inquiry.service.js';
 import { MailOutboxService } from './mail/mail-outbox.service.js';
 import { SeoController } from './seo/seo.controller.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -110,7 +111,7 @@ export class AppModule {
         EstateDetailController,
         EstateAjaxController,
         SeoController,
-        FormsController,
+        InquiriesController,
         ThemeController,
         SearchController,
         ContactController,
@@ -167,6 +168,8 @@ export class AppModule {
         HolidayPageModels,
         HolidayBookingService,
         BookingFormView,
+        { provide: ViewResponder, useExisting: ViewRendererService },
+        { provide: ErrorResponder, useExisting: AllExceptionsFilter },
         { provide: APP_FILTER, useExisting: AllExceptionsFilter },
         { provide: APP_PIPE, useClass: AppValidationPipe },
         { provide: APP_INTERCEPTOR, useClass: ViewInterceptor },

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { CookieSettingsPage, type CookieSettingsModel } from '../../views/pages/cookie-settings-page.js';
 import { RequestLocale } from '../web/locale.decorator.js';
-import { isHtmxRequest } from '../shell/rendering/view-renderer.service.js';
+import { isHtmxRequest } from '../web/request.js';
 import { page, redirect, type RedirectView, type PageView } from '../web/view.js';
 import type { Locale } from '../routing/locales.js';
 import { routerPaths, urlFor } from '../routing/routes.js';

@@ -4,7 +4,7 @@ import { HolidayAvailabilityEntity } from '../holiday/persistence/holiday-availa
 import { HolidayBookingRequestEntity } from '../holiday/persistence/holiday-booking-request.entity.js';
 import { HolidayRentalUnitEntity } from '../holiday/persistence/holiday-unit.entity.js';
 import { FormSubmissionEntity } from '../forms/form-submission.entity.js';
-import { InquiryEntity } from '../forms/inquiry.entity.js';
+import { InquiryEntity } from '../inquiries/inquiry.entity.js';
 import { RateLimitEntity } from '../forms/rate-limit.entity.js';
 import { MailEntity } from '../mail/mail.entity.js';
 import { LeadEntity } from '../leads/lead.entity.js';

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { type DetailPageModel, EstateDetailPage } from '../../views/pages/estate-detail-page.js';
 import { NotFoundError } from '../utils/errors.js';
 import { RequestLocale } from '../web/locale.decorator.js';
-import { pathOf } from '../shell/page-context.service.js';
+import { pathOf } from '../web/request.js';
 import { page, type PageView, redirect, type RedirectView } from '../web/view.js';
 import type { Locale } from '../routing/locales.js';
 import { routerPaths } from '../routing/routes.js';

@@ -4,7 +4,7 @@ import { favoriteFlashAnchor, FavoriteToggleAnswer } from '../../views/component
 import { FavoritesMailSent, type FavoritesPageModel } from '../../views/pages/favorites-page.js';
 import { NotFoundError } from '../utils/errors.js';
 import { RequestLocale } from '../web/locale.decorator.js';
-import { isHtmxRequest } from '../shell/rendering/view-renderer.service.js';
+import { isHtmxRequest } from '../web/request.js';
 import { fragment, type FragmentView, type PageView, redirect, type RedirectView, submitted, type SubmittedView } from '../web/view.js';
 import { safeReturnPath } from '../consent/consent.js';
 import { FormHandler } from '../forms/form.decorator.js';

@@ -2,9 +2,9 @@ import { type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common'
 import { AppError } from '../utils/errors.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isHtmxRequest, ViewRendererService } from '../shell/rendering/view-renderer.service.js';
+import { isHtmxRequest } from '../web/request.js';
+import { ErrorResponder, ViewResponder } from '../web/responders.js';
 import { DEFAULT_LOCALE, type Locale, localeFromPath } from '../routing/locales.js';
-import { AllExceptionsFilter } from '../shell/all-exceptions.filter.js';
 import { FormValidationError } from './form-validation.error.js';
 import { BOT_CHECK_FIELD } from '../../views/components/bot-check-field.js';
 import { formContextOf } from './form.guard.js';
@@ -18,8 +18,8 @@ import { typedValues } from './validation.pipe.js';
 @Catch(FormValidationError, AppError)
 export class FormErrorFilter implements ExceptionFilter {
   constructor(
-    private readonly renderer: ViewRendererService,
-    private readonly fallback: AllExceptionsFilter,
+    private readonly renderer: ViewResponder,
+    private readonly fallback: ErrorResponder,
     private readonly translations: TranslationService,
   ) {}
 

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DatabaseUnavailableError } from '../database/database-unavailable.error.js';
 import { ErrorPagesService } from './error-pages.service.js';
 import { AppError } from '../utils/errors.js';
+import type { ErrorResponder } from '../web/responders.js';
 
 /** Status of anything thrown: HttpExceptions keep theirs, Fastify errors carry `statusCode`, the rest are 500. */
 export function statusOf(exception: unknown): number {
@@ -16,7 +17,7 @@ export function statusOf(exception: unknown): number {
  * the visitor never sees one, nor the URL they asked for.
  */
 @Catch()
-export class AllExceptionsFilter implements ExceptionFilter {
+export class AllExceptionsFilter implements ExceptionFilter, ErrorResponder {
   private readonly logger = new Logger('Errors');
 
   constructor(private readonly pages: ErrorPagesService) {}

@@ -8,7 +8,7 @@ import { DEFAULT_LOCALE, LOCALES, localeFromPath } from '../routing/locales.js';
 import { urlFor } from '../routing/routes.js';
 import { errorCodeFor } from '../utils/errors.js';
 import { PageContextService } from './page-context.service.js';
-import { isHtmxRequest } from './rendering/view-renderer.service.js';
+import { isHtmxRequest } from '../web/request.js';
 
 /** The localized error page (or htmx alert) for a status. It never shows the requested URL or the error. */
 @Injectable()

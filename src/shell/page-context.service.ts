@@ -6,20 +6,12 @@ import { safeReturnPath } from '../consent/consent.js';
 import { agencyJsonLd, jsonForScript } from '../seo/structured-data.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../routing/locales.js';
-import { alternates, type RouteName, type RouteParams, urlFor } from '../routing/routes.js';
+import { alternates, urlFor } from '../routing/routes.js';
 import { ThemeService } from '../theme/theme.service.js';
 import type { PageContext, SiteInfo } from '../../views/page-context.js';
 import { AssetsService } from '../web/assets.service.js';
-
-/** The page a context describes: a route and its parameters, or none (error pages keep the URL). */
-export interface PageAddress {
-  readonly route?: RouteName;
-  readonly params?: RouteParams;
-  /** This page's path in each locale when it differs by more than the route (a listing's slug is localized). */
-  readonly paths?: Readonly<Record<Locale, string>>;
-  /** Error and token pages are not indexed: no hreflang, no canonical. */
-  readonly indexable?: boolean;
-}
+import { pathOf } from '../web/request.js';
+import type { PageAddress } from '../web/view.js';
 
 /**
  * A page's own address with only the query it reads (see ViewOptions.query): a cached page is shared by every URL
@@ -35,11 +27,6 @@ export function withReadQuery(path: string, read: object | string): string {
   }
   const query = params.toString();
   return query === '' ? path : `${path}?${query}`;
-}
-
-export function pathOf(url: string): string {
-  const index = url.indexOf('?');
-  return index === -1 ? url : url.slice(0, index);
 }
 
 @Injectable()

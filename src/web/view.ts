@@ -1,6 +1,17 @@
 import type { ReactElement } from 'react';
 import type { PageContext } from '../../views/page-context.js';
-import type { PageAddress } from '../shell/page-context.service.js';
+import type { Locale } from '../routing/locales.js';
+import type { RouteName, RouteParams } from '../routing/routes.js';
+
+/** The page a context describes: a route and its parameters, or none (error pages keep the URL). */
+export interface PageAddress {
+  readonly route?: RouteName;
+  readonly params?: RouteParams;
+  /** This page's path in each locale when it differs by more than the route (a listing's slug is localized). */
+  readonly paths?: Readonly<Record<Locale, string>>;
+  /** Error and token pages are not indexed: no hreflang, no canonical. */
+  readonly indexable?: boolean;
+}
 
 /**
  * Who may keep a copy of a response: `public` is the same for every visitor (a CDN may keep it briefly),

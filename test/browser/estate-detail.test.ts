@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { DataSource, IsNull, Not } from 'typeorm';
 import { EstateEntity } from '../../src/estates/persistence/estate.entity.js';
-import { InquiryEntity } from '../../src/forms/inquiry.entity.js';
+import { InquiryEntity } from '../../src/inquiries/inquiry.entity.js';
 import { LOCALES, type Locale } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { MAP_DELAY_MS } from '../../client/islands/carousel-constants.js';

@@ -4,7 +4,7 @@ import { EstateEntity } from '../../src/estates/persistence/estate.entity.js';
 import { encodeFavorites, FAVORITES_COOKIE } from '../../src/favorites/favorites-cookie.js';
 import { type Locale } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
-import { InquiryEntity } from '../../src/forms/inquiry.entity.js';
+import { InquiryEntity } from '../../src/inquiries/inquiry.entity.js';
 import { demoAppointmentPath } from '../support/demo-appointment.js';
 import { FakeVerifierServer } from '../support/fake-verifier-server.js';
 import { accessibilityViolations, collectPageErrors, launchBrowser, screenshot } from './support/browser.js';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { InquiryEntity } from '../../src/forms/inquiry.entity.js';
+import { InquiryEntity } from '../../src/inquiries/inquiry.entity.js';
 import { LeadEntity } from '../../src/leads/lead.entity.js';
 import { MailEntity } from '../../src/mail/mail.entity.js';
 import { LOCALES } from '../../src/routing/locales.js';

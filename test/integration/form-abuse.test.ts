@@ -2,7 +2,7 @@ import request from 'supertest';
 import { DataSource, IsNull } from 'typeorm';
 import { EstateEntity } from '../../src/estates/persistence/estate.entity.js';
 import { encodeFavorites, FAVORITES_COOKIE } from '../../src/favorites/favorites-cookie.js';
-import { InquiryEntity } from '../../src/forms/inquiry.entity.js';
+import { InquiryEntity } from '../../src/inquiries/inquiry.entity.js';
 import { addDays, todayInBelgium } from '../../src/holiday/domain/stay.js';
 import { MailEntity } from '../../src/mail/mail.entity.js';
 import type { Locale } from '../../src/routing/locales.js';

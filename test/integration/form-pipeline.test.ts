@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { DataSource, IsNull } from 'typeorm';
 import { EstateEntity } from '../../src/estates/persistence/estate.entity.js';
-import { InquiryEntity } from '../../src/forms/inquiry.entity.js';
+import { InquiryEntity } from '../../src/inquiries/inquiry.entity.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { PinoLogger } from 'nestjs-pino';
 import { loadConfig } from '../../src/config/config.js';

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { DataSource, IsNull } from 'typeorm';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
 import { EstateEntity } from '../../src/estates/persistence/estate.entity.js';
-import { InquiryEntity } from '../../src/forms/inquiry.entity.js';
+import { InquiryEntity } from '../../src/inquiries/inquiry.entity.js';
 import { MailEntity } from '../../src/mail/mail.entity.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { FakeVerifierServer } from '../support/fake-verifier-server.js';

@@ -5,7 +5,7 @@ import { AppointmentEntity } from '../../src/appointments/appointment.entity.js'
 import { EstateEntity } from '../../src/estates/persistence/estate.entity.js';
 import { EstateSyncService } from '../../src/estates/persistence/estate-sync.service.js';
 import { HolidayBookingRequestEntity } from '../../src/holiday/persistence/holiday-booking-request.entity.js';
-import { InquiryEntity } from '../../src/forms/inquiry.entity.js';
+import { InquiryEntity } from '../../src/inquiries/inquiry.entity.js';
 import { LeadEntity } from '../../src/leads/lead.entity.js';
 import { MailEntity } from '../../src/mail/mail.entity.js';
 import { RetentionScheduler } from '../../src/privacy/retention.scheduler.js';

@@ -6,7 +6,9 @@ import type { ReactElement } from 'react';
 import { renderFragment, renderPage } from '../../../views/render.js';
 import { DEFAULT_LOCALE, localeFromPath } from '../../routing/locales.js';
 import { ThemeService } from '../../theme/theme.service.js';
-import { PageContextService, pathOf } from '../page-context.service.js';
+import { isHtmxRequest, pathOf } from '../../web/request.js';
+import type { ViewResponder } from '../../web/responders.js';
+import { PageContextService } from '../page-context.service.js';
 import { BuildInfoService } from './build-info.service.js';
 import { KnownPagesService } from './known-pages.service.js';
 import { type ContentEncoding, RenderCacheService, type RenderedPage } from './render-cache.service.js';
@@ -19,14 +21,6 @@ const STALE_WHILE_REVALIDATE_SECONDS = 600;
 const ENCODINGS: ContentEncoding[] = ['br', 'gzip'];
 /** Like @fastify/compress: smaller answers are not worth compressing. */
 const COMPRESS_THRESHOLD_BYTES = 1024;
-
-/**
- * htmx asks for fragments; everything else gets the full page (DESIGN: decided in one helper). htmx restoring a
- * page its history cache no longer holds (Back after many searches) asks for the whole page.
- */
-export function isHtmxRequest(request: FastifyRequest): boolean {
-  return request.headers['hx-request'] === 'true' && request.headers['hx-history-restore-request'] !== 'true';
-}
 
 function etagMatches(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match'];
@@ -44,7 +38,7 @@ function hash(...parts: readonly string[]): string {
  * `Cache-Control` and `Vary`; redirects and the Post/Redirect/Get answer to forms; the render cache.
  */
 @Injectable()
-export class ViewRendererService {
+export class ViewRendererService implements ViewResponder {
   constructor(
     private readonly contexts: PageContextService,
     private readonly build: BuildInfoService,

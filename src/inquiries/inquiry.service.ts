@@ -15,9 +15,9 @@ import { LeadsService } from '../leads/leads.service.js';
 import { EstateEntity } from '../estates/persistence/estate.entity.js';
 import { InquiryEntity } from './inquiry.entity.js';
 import type { ContactDto, ExtraInfoDto, SendToFriendDto } from './inquiry.dto.js';
-import { mailboxLimitKey } from './email-address.js';
-import { RateLimitService } from './rate-limit.service.js';
-import { SubmissionLedgerService } from './submission-ledger.service.js';
+import { mailboxLimitKey } from '../forms/email-address.js';
+import { RateLimitService } from '../forms/rate-limit.service.js';
+import { SubmissionLedgerService } from '../forms/submission-ledger.service.js';
 
 const DAY_SECONDS = 24 * 3600;
 const HOUR_SECONDS = 3600;

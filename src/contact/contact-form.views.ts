@@ -3,10 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import { ContactForm } from '../../views/fragments/contact-form.js';
 import { ContactPage } from '../../views/pages/contact-page.js';
 import { fragment, type FragmentView, page, type View } from '../web/view.js';
-import { ContactPageModels } from '../contact/contact-page.model.js';
+import { ContactPageModels } from './contact-page.model.js';
 import type { Locale } from '../routing/locales.js';
-import type { FormState, FormView } from './form-view.js';
-import { ExtraInfoFormView } from './inquiry-form.views.js';
+import type { FormState, FormView } from '../forms/form-view.js';
+import { ExtraInfoFormView } from '../inquiries/inquiry-form.views.js';
 
 /**
  * The contact-form handler serves two forms: the detail page's extra-information form (it sends the listing id)

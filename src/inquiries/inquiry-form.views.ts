@@ -7,7 +7,7 @@ import { fragment, type FragmentView, page, type View } from '../web/view.js';
 import { EstateDetailPageModels, type InquiryKind } from '../detail/estate-detail-page.model.js';
 import { EstateDetailService, type FoundEstate } from '../detail/estate-detail.service.js';
 import type { Locale } from '../routing/locales.js';
-import type { FormState, FormView } from './form-view.js';
+import type { FormState, FormView } from '../forms/form-view.js';
 
 /** The listing a refused inquiry was about (its id is a hidden field of the form). */
 async function listingOf(details: EstateDetailService, state: FormState): Promise<FoundEstate> {

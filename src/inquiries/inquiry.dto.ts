@@ -1,7 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
-import { PrivacyConsent, REQUIRED, TOO_LONG, trim, trimOptional, VisitorEmail, VisitorName, VisitorPhone } from './form-fields.js';
-import { HasNoLinks } from './no-links.validator.js';
+import { PrivacyConsent, REQUIRED, TOO_LONG, trim, trimOptional, VisitorEmail, VisitorName, VisitorPhone } from '../forms/form-fields.js';
+import { HasNoLinks } from '../forms/no-links.validator.js';
 
 
 /** A personal message to a friend: a line or two. */

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { I18nModule } from 'nestjs-i18n';
+import { AppointmentSyncModule } from './appointments/appointment-sync.module.js';
 import { AppointmentEntity } from './appointments/appointment.entity.js';
 import { AppointmentsController } from './appointments/appointments.controller.js';
 import { AppointmentCancellationService } from './appointments/appointment-cancellation.service.js';
@@ -95,7 +96,7 @@ export class AppModule {
           logging: false,
         }),
         DatabaseModule,
-        EstatesModule,
+        EstatesModule.forRoot(AppointmentSyncModule),
         TypeOrmModule.forFeature([SettingEntity, AppointmentEntity]),
       ],
       controllers: [

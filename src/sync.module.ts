@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AppointmentSyncModule } from './appointments/appointment-sync.module.js';
 import { loggerModule } from './runtime/logging.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -9,6 +10,6 @@ import { EstatesModule } from './estates/estates.module.js';
 @Module({})
 export class SyncModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: SyncModule, imports: [ConfigModule.forRoot(config), loggerModule(config), DatabaseModule, EstatesModule] };
+    return { module: SyncModule, imports: [ConfigModule.forRoot(config), loggerModule(config), DatabaseModule, EstatesModule.forRoot(AppointmentSyncModule)] };
   }
 }

@@ -5,6 +5,7 @@ import { DataSource, In } from 'typeorm';
 import { AppConfig } from '../config/config.js';
 import type { SourceName } from '../estates/domain/estate.js';
 import { EstateEntity } from '../estates/persistence/estate.entity.js';
+import type { AppointmentStore } from '../estates/persistence/appointment-store.port.js';
 import type { SourceAppointment } from '../estates/sources/appointment-source.port.js';
 import { JobQueueService } from '../jobs/job-queue.service.js';
 import { AppointmentEntity } from './appointment.entity.js';
@@ -30,7 +31,7 @@ export interface AppointmentSyncReport {
  * (JOBS_POLL_INTERVAL_SECONDS) and mails the visitor, once (see AppointmentConfirmationService).
  */
 @Injectable()
-export class AppointmentSyncService {
+export class AppointmentSyncService implements AppointmentStore {
   private readonly logger = new Logger(AppointmentSyncService.name);
   private queueDefined?: Promise<void>;
 

@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { AppConfig } from '../../config/config.js';
 import { ChangeFeedService } from '../../database/change-feed.service.js';
-import { AppointmentSyncService } from '../../appointments/appointment-sync.service.js';
 import type { Estate, SourceName } from '../domain/estate.js';
 import type { EstateSource, FetchOptions } from '../sources/estate-source.port.js';
 import { FetchBudget, withFetchBudget } from '../sources/http-client.js';
@@ -14,6 +13,7 @@ import { ListingEventEntity } from './listing-event.entity.js';
 import { listingEvents } from './listing-events.js';
 import { assignListingIds, withSiteIds } from './listing-ids.js';
 import { SourceSyncStateEntity } from './source-sync-state.entity.js';
+import { AppointmentStore } from './appointment-store.port.js';
 
 /** The configured sources (A and B), provided by the estates module. */
 export const ESTATE_SOURCES = Symbol('ESTATE_SOURCES');
@@ -105,7 +105,7 @@ export class EstateSyncService {
     @Inject(ESTATE_SOURCES) private readonly sources: readonly EstateSource[],
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly changes: ChangeFeedService,
-    private readonly appointments: AppointmentSyncService,
+    private readonly appointments: AppointmentStore,
   ) {}
 
   /**

@@ -1,4 +1,4 @@
-import type { LegalIdentity } from '../src/legal/legal-identity.js';
+import type { LegalIdentity } from '../src/config/legal-identity.js';
 import type { Locale } from '../src/routing/locales.js';
 
 export interface SiteInfo {

@@ -19,8 +19,8 @@ import {
   validateSync,
 } from 'class-validator';
 import { availableParallelism } from 'node:os';
-import { DEFAULT_PHOTO_HOSTS, PhotoHosts } from '../estates/images/photo-hosts.js';
-import { isBelgianCompanyNumber, parseBivTitles } from '../legal/legal-identity.js';
+import { DEFAULT_PHOTO_HOSTS, PhotoHosts } from './photo-hosts.js';
+import { isBelgianCompanyNumber, parseBivTitles } from './legal-identity.js';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const toBool = ({ value }: { value: unknown }) =>

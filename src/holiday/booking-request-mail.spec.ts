@@ -1,6 +1,6 @@
 import { fileTranslator } from '../../test/support/file-translator.js';
 import { loadConfig } from '../config/config.js';
-import { legalIdentity } from '../legal/legal-identity.js';
+import { legalIdentity } from '../config/legal-identity.js';
 import { renderMail } from '../mail/mail-renderer.js';
 
 const SITE = {

@@ -7,7 +7,7 @@ import { AppConfig } from '../config/config.js';
 import { CONSENT_COOKIE } from '../consent/consent.js';
 import type { Locale } from '../routing/locales.js';
 import { routerPaths, urlFor } from '../routing/routes.js';
-import { legalIdentity } from './legal-identity.js';
+import { legalIdentity } from '../config/legal-identity.js';
 import { legalPageArgs, PRIVACY_SECTIONS, TERMS_SECTIONS } from './legal-page.model.js';
 
 @Controller()

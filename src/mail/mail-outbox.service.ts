@@ -10,7 +10,7 @@ import { AssetsService } from '../web/assets.service.js';
 import { AppConfig } from '../config/config.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import { type Job, JobQueueService } from '../jobs/job-queue.service.js';
-import { legalIdentity } from '../legal/legal-identity.js';
+import { legalIdentity } from '../config/legal-identity.js';
 import type { Locale } from '../routing/locales.js';
 import { defineMailQueue, MAIL_QUEUE, type MailJob } from './mail-queue.js';
 import { renderMail } from './mail-renderer.js';

@@ -1,7 +1,7 @@
 import { convert } from 'html-to-text';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MailLayout, type MailSite } from '../../views/mail/mail-layout.js';
-import { addressLine, insuranceLine, professionalTitleLine } from '../legal/legal-identity.js';
+import { addressLine, insuranceLine, professionalTitleLine } from '../config/legal-identity.js';
 import type { Translator } from '../i18n/translator.js';
 import { MAIL_TEMPLATES, type MailModels, type MailTemplateName } from './mail-templates.js';
 

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config/config.js';
-import { legalIdentity } from '../legal/legal-identity.js';
+import { legalIdentity } from '../config/legal-identity.js';
 import { agencyJsonLd, jsonForScript, type ListingSeo, listingJsonLd, listingTitle, shareMeta } from './structured-data.js';
 
 const LISTING: ListingSeo = {

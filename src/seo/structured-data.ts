@@ -1,5 +1,5 @@
 import type { Offer, PriceSpecification, RealEstateAgent, RealEstateListing, UnitPriceSpecification, VacationRental, WithContext } from 'schema-dts';
-import type { BivTitle, LegalIdentity } from '../legal/legal-identity.js';
+import type { BivTitle, LegalIdentity } from '../config/legal-identity.js';
 import type { PriceTerms, RentPeriod } from '../estates/display/price-display.js';
 
 /** What search engines and share previews need to know about a listing. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/config.js';
-import { legalIdentity } from '../legal/legal-identity.js';
+import { legalIdentity } from '../config/legal-identity.js';
 import { safeReturnPath } from '../consent/consent.js';
 import { agencyJsonLd, jsonForScript } from '../seo/structured-data.js';
 import { TranslationService } from '../i18n/translation.service.js';

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { addressLine, insuranceLine, professionalTitleLine } from '../../src/legal/legal-identity.js';
+import { addressLine, insuranceLine, professionalTitleLine } from '../../src/config/legal-identity.js';
 import type { PageContext } from '../page-context.js';
 
 /** The agency's legal identity as Belgian law wants it on an estate agent's pages (footer, privacy statement). */

@@ -1,4 +1,4 @@
-import type { LegalIdentity } from '../../src/legal/legal-identity.js';
+import type { LegalIdentity } from '../../src/config/legal-identity.js';
 import { Fragment, type ReactElement, type ReactNode } from 'react';
 
 /** Who sends the mail: what the layout shows around every mail. */

@@ -1,5 +1,5 @@
 import { tmpdir } from 'node:os';
-import { PhotoHosts } from './photo-hosts.js';
+import { PhotoHosts } from '../../config/photo-hosts.js';
 import { PhotoMissingError, PhotoOriginals } from './photo-originals.js';
 
 describe(PhotoOriginals.name, () => {

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PropertyImageSize } from '../../routing/routes.js';
 import { freshFile, writeFileAtomic } from './image-files.js';
-import type { PhotoHosts } from './photo-hosts.js';
+import type { PhotoHosts } from '../../config/photo-hosts.js';
 import { InFlight } from './resize-queue.js';
 
 /** Redirects followed per photo (each to an allowed host only). */

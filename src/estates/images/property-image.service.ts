@@ -7,7 +7,7 @@ import { encodeVariant, placeholderImage, UndecodableImageError } from './image-
 import { etagOf, freshFile, writeFileAtomic } from './image-files.js';
 import { IMAGE_MIME_TYPES, type ImageWidth } from './image-variants.js';
 import { InFlight, ResizeQueue, QueueFullError } from './resize-queue.js';
-import type { PhotoHosts } from './photo-hosts.js';
+import type { PhotoHosts } from '../../config/photo-hosts.js';
 import { PhotoMissingError, type PhotoOrigin, PhotoOriginals, type PhotoSource, PhotoUnavailableError } from './photo-originals.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

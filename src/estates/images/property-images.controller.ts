@@ -6,7 +6,7 @@ import { FIXTURES_DIR } from '../../utils/paths.js';
 import { AppConfig } from '../../config/config.js';
 import { decodePhotoOrigin, PROPERTY_IMAGES_PATH, remotePhotoFileName } from '../../routing/routes.js';
 import { isImageFormat, isImageWidth } from './image-variants.js';
-import type { PhotoHosts } from './photo-hosts.js';
+import type { PhotoHosts } from '../../config/photo-hosts.js';
 import type { PhotoSource } from './photo-originals.js';
 import { type ImageReply, PropertyImageService } from './property-image.service.js';
 

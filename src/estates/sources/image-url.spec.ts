@@ -1,4 +1,4 @@
-import { PhotoHosts } from '../images/photo-hosts.js';
+import { PhotoHosts } from '../../config/photo-hosts.js';
 import { decodePhotoOrigin, parsePropertyImageUrl, propertyImageVariantUrlOf } from '../../routing/routes.js';
 import { proxiedImageUrl, usePhotoUrlPolicy } from './image-url.js';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_PHOTO_HOSTS, PhotoHosts } from '../images/photo-hosts.js';
+import { DEFAULT_PHOTO_HOSTS, PhotoHosts } from '../../config/photo-hosts.js';
 import { propertyImageUrl, remotePropertyImageUrl } from '../../routing/routes.js';
 
 /** `…/<accountId>/[thumbs/]<file>`: the demo catalogue's photo paths, and those under PROPERTY_IMAGES_URL. */

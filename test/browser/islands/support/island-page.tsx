@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { loadConfig } from '../../../../src/config/config.js';
-import { legalIdentity } from '../../../../src/legal/legal-identity.js';
+import { legalIdentity } from '../../../../src/config/legal-identity.js';
 import { Gallery, type GalleryPhoto, type GalleryTexts } from '../../../../views/components/gallery.js';
 import { MapBlock } from '../../../../views/components/map-block.js';
 import { Modal } from '../../../../views/components/modal.js';

@@ -1,5 +1,5 @@
 import { fileTranslator } from '../../test/support/file-translator.js';
-import { loadConfig } from '../config/config.js';
+import { loadConfig } from './config.js';
 import { addressLine, countryName, insuranceLine, isBelgianCompanyNumber, legalIdentity, parseBivTitles, professionalTitleLine } from './legal-identity.js';
 
 describe(isBelgianCompanyNumber.name, () => {

@@ -10,6 +10,6 @@ import { EstatesModule } from './estates/estates.module.js';
 @Module({})
 export class SyncModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: SyncModule, imports: [ConfigModule.forRoot(config), loggerModule(config), DatabaseModule, EstatesModule.forRoot(AppointmentSyncModule)] };
+    return { module: SyncModule, imports: [ConfigModule.forRoot(config), loggerModule(config), DatabaseModule, EstatesModule.forRoot(AppointmentSyncModule, { web: false })] };
   }
 }

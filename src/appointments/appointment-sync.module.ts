@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppointmentStore } from '../estates/persistence/appointment-store.port.js';
 import { AppointmentSyncService } from './appointment-sync.service.js';
+import { AppointmentEntity } from './appointment.entity.js';
 
 /** The appointments the estate sync stores: the web app and `npm run sync` give it to EstatesModule.forRoot. */
 @Module({
+  imports: [TypeOrmModule.forFeature([AppointmentEntity])],
   providers: [AppointmentSyncService, { provide: AppointmentStore, useExisting: AppointmentSyncService }],
   exports: [AppointmentStore],
 })

@@ -1,12 +1,22 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { EmbeddedPostgres } from './embedded-postgres.js';
+import { join } from 'node:path';
+import type { DataSourceOptions } from 'typeorm';
+import { CODE_ROOT } from '../utils/paths.js';
 import { typeOrmOptions } from './typeorm-options.js';
+
+/** `migration:generate` compares every feature's entities with the schema: found by their role suffix, no list. */
+const ENTITY_FILES = [join(CODE_ROOT, 'src', '**', '*.entity.js')];
+
+function cliOptions(options: DataSourceOptions): DataSourceOptions {
+  return { ...options, entities: ENTITY_FILES };
+}
 
 /** Closes the embedded database with the data source: PGlite would otherwise keep the CLI's process alive. */
 class EmbeddedCliDataSource extends DataSource {
   constructor(private readonly embedded: EmbeddedPostgres) {
-    super(typeOrmOptions({ embedded }));
+    super(cliOptions(typeOrmOptions({ embedded })));
   }
 
   override async destroy(): Promise<void> {
@@ -21,7 +31,7 @@ class EmbeddedCliDataSource extends DataSource {
  */
 async function cliDataSource(): Promise<DataSource> {
   const url = process.env.DATABASE_URL;
-  if (url) return new DataSource(typeOrmOptions({ url }));
+  if (url) return new DataSource(cliOptions(typeOrmOptions({ url })));
   return new EmbeddedCliDataSource(await EmbeddedPostgres.open(process.env.DATA_DIR || '.data'));
 }
 

@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/config.js';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { ChangeFeedService } from './change-feed.service.js';
@@ -12,8 +12,10 @@ import { timeoutsOf, typeOrmOptions } from './typeorm-options.js';
 @Module({ providers: [DatabaseLocationService], exports: [DatabaseLocationService] })
 class DatabaseLocationModule {}
 
-/** Options objects of embedded databases; @nestjs/typeorm hands the same object to dataSourceFactory. */
-const embeddedOptions = new WeakSet<object>();
+/** The embedded database is the one reached through its own in-process driver (typeOrmOptions). */
+function isEmbedded(options: DataSourceOptions): boolean {
+  return 'driver' in options && options.driver !== undefined;
+}
 
 /**
  * The database and what runs on it for every feature: TypeORM, the change feed and the job queue.
@@ -26,14 +28,14 @@ const embeddedOptions = new WeakSet<object>();
     TypeOrmModule.forRootAsync({
       inject: [AppConfig, DatabaseLocationService],
       useFactory: async (config: AppConfig, location: DatabaseLocationService) => {
-        const options = { ...typeOrmOptions(await location.target(), timeoutsOf(config)), retryAttempts: 0 };
-        if (config.embeddedDatabase) embeddedOptions.add(options);
+        // Each feature's module registers its own entities (TypeOrmModule.forFeature): this layer knows no feature.
+        const options = { ...typeOrmOptions(await location.target(), timeoutsOf(config)), retryAttempts: 0, autoLoadEntities: true };
         return options;
       },
       dataSourceFactory: async (options) => {
         const dataSource = await new DataSource(options!).initialize();
         try {
-          await prepareSchema(dataSource, embeddedOptions.has(options!));
+          await prepareSchema(dataSource, isEmbedded(options!));
         } catch (error) {
           await dataSource.destroy();
           throw error;

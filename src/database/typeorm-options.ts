@@ -2,7 +2,6 @@ import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/config.js';
 import { MIGRATIONS } from '../../migrations/index.js';
 import type { EmbeddedPostgres } from './embedded-postgres.js';
-import { ENTITIES } from './entities.js';
 
 /** A PostgreSQL server by URL, or the embedded database of this process. */
 export type DatabaseTarget = { readonly url: string } | { readonly embedded: EmbeddedPostgres };
@@ -19,13 +18,13 @@ export function timeoutsOf(config: AppConfig): DatabaseTimeouts {
 }
 
 /**
- * One set of TypeORM options for the app, the tests and the migration CLI. Without `timeouts`
+ * One set of TypeORM options for the app, the tests and the migration CLI; without entities: the app's feature modules
+ * register theirs, the migration CLI finds them by file name (src/data-source.ts). Without `timeouts`
  * (the CLI) statements may run as long as they need: a migration can take a while.
  */
 export function typeOrmOptions(target: DatabaseTarget, timeouts?: DatabaseTimeouts): DataSourceOptions {
   const common = {
     type: 'postgres' as const,
-    entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     synchronize: false,

@@ -1,21 +1,33 @@
-import { type DynamicModule, Module, type Type } from '@nestjs/common';
+import { type DynamicModule, Global, Module, type Type } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/config.js';
+import { PropertyImagesController } from './images/property-images.controller.js';
+import { CatalogueVersionService } from './persistence/catalogue-version.service.js';
 import { EstateEntity } from './persistence/estate.entity.js';
+import { EstateSyncScheduler } from './persistence/estate-sync.scheduler.js';
+import { ListingEventEntity } from './persistence/listing-event.entity.js';
+import { ListingIdEntity } from './persistence/listing-id.entity.js';
+import { SourceSyncStateEntity } from './persistence/source-sync-state.entity.js';
 import { EstateRepository } from './persistence/estate.repository.js';
 import { ESTATE_SOURCES, EstateSyncService } from './persistence/estate-sync.service.js';
 import { createEstateSources } from './sources/create-estate-sources.js';
 import { usePhotoUrlPolicy } from './sources/image-url.js';
 
-/** The cached catalogue and its sync; the scheduler is added by the web app only (not by `npm run sync`). */
+/** What only the web app runs: the sync's schedule, the catalogue version pages are cached by, the photos. */
+const WEB_PROVIDERS = [EstateSyncScheduler, CatalogueVersionService];
+
+/** The cached catalogue and its sync, for the web app and for `npm run sync` (`web: false`: no schedule, no photos). */
+@Global()
 @Module({})
 export class EstatesModule {
   /** `appointments` is the module that provides the AppointmentStore the sync hands each source's appointments to. */
-  static forRoot(appointments: Type<unknown>): DynamicModule {
+  static forRoot(appointments: Type<unknown>, { web }: { readonly web: boolean }): DynamicModule {
     return {
       module: EstatesModule,
-      imports: [TypeOrmModule.forFeature([EstateEntity]), appointments],
+      imports: [TypeOrmModule.forFeature([EstateEntity, ListingEventEntity, ListingIdEntity, SourceSyncStateEntity]), appointments],
+      controllers: web ? [PropertyImagesController] : [],
       providers: [
+        ...(web ? WEB_PROVIDERS : []),
         EstateRepository,
         EstateSyncService,
         {
@@ -28,7 +40,7 @@ export class EstatesModule {
           },
         },
       ],
-      exports: [EstateRepository, EstateSyncService],
+      exports: [EstateRepository, EstateSyncService, ...(web ? [CatalogueVersionService] : [])],
     };
   }
 }

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { Logger } from 'nestjs-pino';
 import { loggerModule } from '../runtime/logging.js';
 import { startupFailureText } from '../runtime/startup-error.js';
@@ -8,12 +9,13 @@ import { type AppConfig, loadConfig } from '../config/config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { complianceReport, describeComplianceReport, liveListingCount } from './display/compliance-report.js';
+import { EstateEntity } from './persistence/estate.entity.js';
 import { EstateRepository } from './persistence/estate.repository.js';
 
 @Module({})
 class ListingsCheckModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: ListingsCheckModule, imports: [ConfigModule.forRoot(config), loggerModule(config), DatabaseModule], providers: [EstateRepository] };
+    return { module: ListingsCheckModule, imports: [ConfigModule.forRoot(config), loggerModule(config), DatabaseModule, TypeOrmModule.forFeature([EstateEntity])], providers: [EstateRepository] };
   }
 }
 

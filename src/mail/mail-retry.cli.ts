@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { Logger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { loggerModule } from '../runtime/logging.js';
@@ -9,12 +10,13 @@ import { type AppConfig, loadConfig } from '../config/config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { JobQueueService } from '../jobs/job-queue.service.js';
+import { MailEntity } from './mail.entity.js';
 import { requeueMails } from './mail-queue.js';
 
 @Module({})
 class MailRetryModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: MailRetryModule, imports: [ConfigModule.forRoot(config), loggerModule(config), DatabaseModule] };
+    return { module: MailRetryModule, imports: [ConfigModule.forRoot(config), loggerModule(config), DatabaseModule, TypeOrmModule.forFeature([MailEntity])] };
   }
 }
 

@@ -1,0 +1,10 @@
+import { Global, Module } from '@nestjs/common';
+import { TranslationService } from './translation.service.js';
+
+/** Translations by explicit locale, for every feature. */
+@Global()
+@Module({
+  providers: [TranslationService],
+  exports: [TranslationService],
+})
+export class TranslationModule {}

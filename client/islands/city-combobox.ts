@@ -19,16 +19,22 @@ function replaceCurrentTerm(value: string, replacement: string): string {
   return comma === -1 ? replacement : `${value.slice(0, comma + 1)} ${replacement}`;
 }
 
-/**
- * The location field as an ARIA 1.2 combobox (list autocomplete): the text field keeps focus, the listbox's
- * active option is named by aria-activedescendant, the number of suggestions is announced politely. Arrows move,
- * Enter chooses, Escape closes. Choosing an option fills the term being typed and fires `change`, which runs the
- * search. Without JavaScript the field stays a plain text field the search understands.
- */
-export function mount(root: HTMLElement, rawProps: unknown): void {
-  const props = rawProps as CityComboboxProps;
-  const input = root.querySelector<HTMLInputElement>('input[name="locations"]');
-  if (!input || !props.url) return;
+/** What the steps of one combobox share: its parts and the state kept between keystrokes. */
+interface Combobox {
+  readonly props: CityComboboxProps;
+  readonly input: HTMLInputElement;
+  readonly list: HTMLUListElement;
+  readonly status: HTMLElement;
+  timer: number | undefined;
+  request: AbortController | undefined;
+  /** The index of the active option, -1 for none. */
+  active: number;
+  /** What the field held when a place was last searched or chosen. */
+  lastTyped: string;
+}
+
+/** Wraps the field with its listbox and its status region and gives it the combobox roles. */
+function build(root: HTMLElement, input: HTMLInputElement, props: CityComboboxProps): Combobox {
   const listId = `${input.id}-list`;
   // A page restored from htmx's history brings the combobox as it was left: take it apart and build it anew.
   root.querySelector('.combobox')?.replaceWith(input);
@@ -42,132 +48,159 @@ export function mount(root: HTMLElement, rawProps: unknown): void {
   input.setAttribute('aria-autocomplete', 'list');
   input.setAttribute('aria-expanded', 'false');
   input.setAttribute('aria-controls', listId);
+  return { props, input, list, status, timer: undefined, request: undefined, active: -1, lastTyped: comparable(input.value) };
+}
 
-  let timer: number | undefined;
-  let request: AbortController | undefined;
-  let active = -1;
-  const options = () => Array.from(list.querySelectorAll<HTMLLIElement>('[role="option"]'));
+function options(box: Combobox): HTMLLIElement[] {
+  return Array.from(box.list.querySelectorAll<HTMLLIElement>('[role="option"]'));
+}
 
-  const close = () => {
-    list.hidden = true;
-    input.setAttribute('aria-expanded', 'false');
-    input.removeAttribute('aria-activedescendant');
-    active = -1;
-  };
+function close(box: Combobox): void {
+  box.list.hidden = true;
+  box.input.setAttribute('aria-expanded', 'false');
+  box.input.removeAttribute('aria-activedescendant');
+  box.active = -1;
+}
 
-  const activate = (index: number) => {
-    const all = options();
-    if (all.length === 0) return;
-    active = (index + all.length) % all.length;
-    all.forEach((option, position) => option.setAttribute('aria-selected', String(position === active)));
-    const chosen = all[active]!;
-    input.setAttribute('aria-activedescendant', chosen.id);
-    chosen.scrollIntoView({ block: 'nearest' });
-  };
+function activate(box: Combobox, index: number): void {
+  const all = options(box);
+  if (all.length === 0) return;
+  box.active = (index + all.length) % all.length;
+  all.forEach((option, position) => option.setAttribute('aria-selected', String(position === box.active)));
+  const chosen = all[box.active]!;
+  box.input.setAttribute('aria-activedescendant', chosen.id);
+  chosen.scrollIntoView({ block: 'nearest' });
+}
 
-  const choose = (option: HTMLLIElement) => {
-    input.value = replaceCurrentTerm(input.value, option.dataset.value ?? '');
-    lastTyped = comparable(input.value);
-    close();
-    input.dispatchEvent(new Event('change', { bubbles: true }));
-  };
+function choose(box: Combobox, option: HTMLLIElement): void {
+  const { input } = box;
+  input.value = replaceCurrentTerm(input.value, option.dataset.value ?? '');
+  box.lastTyped = comparable(input.value);
+  close(box);
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+}
 
-  const render = (suggestions: readonly CitySuggestionJson[]) => {
-    list.replaceChildren();
-    suggestions.forEach((city, index) => {
-      const option = element('li', 'combobox__option', { id: `${listId}-${index}`, role: 'option', 'aria-selected': 'false' });
-      option.dataset.value = city.name;
-      const label = element('span', 'combobox__label');
-      label.textContent = city.label;
-      const count = element('span', 'combobox__count');
-      count.textContent = city.countText;
-      option.append(label, count);
-      // mousedown, not click: the field must not lose focus (and close the list) before the choice is taken.
-      option.addEventListener('mousedown', (event) => {
-        event.preventDefault();
-        choose(option);
-      });
-      list.append(option);
-    });
-    if (suggestions.length === 0) {
-      const empty = element('li', 'combobox__empty', { role: 'presentation' });
-      empty.textContent = props.noMatches;
-      list.append(empty);
-    }
-    active = -1;
-    input.removeAttribute('aria-activedescendant');
-    list.hidden = false;
-    input.setAttribute('aria-expanded', 'true');
-    const text = suggestions.length === 0 ? props.countTexts.zero : suggestions.length === 1 ? props.countTexts.one : props.countTexts.other;
-    status.textContent = text.replace('{count}', String(suggestions.length));
-  };
-
-  /** Runs the search when what is typed is a whole place (or nothing): the form's trigger debounces it. */
-  let lastTyped = comparable(input.value);
-  const placeTyped = (suggestions: readonly CitySuggestionJson[]) => {
-    const term = comparable(currentTerm(input.value));
-    const whole = input.value.trim() === '' || suggestions.some((city) => comparable(city.name) === term || city.zip === term);
-    if (!whole || comparable(input.value) === lastTyped) return;
-    lastTyped = comparable(input.value);
-    input.dispatchEvent(new CustomEvent(PLACE_TYPED_EVENT, { bubbles: true }));
-  };
-
-  const suggest = async () => {
-    const term = currentTerm(input.value);
-    request?.abort();
-    if (term.length === 0) {
-      close();
-      placeTyped([]);
-      return;
-    }
-    request = new AbortController();
-    try {
-      const response = await fetch(`${props.url}?q=${encodeURIComponent(term)}`, { headers: { Accept: 'application/json' }, signal: request.signal });
-      if (!response.ok) return;
-      if (document.activeElement !== input) return;
-      const suggestions = (await response.json()) as CitySuggestionJson[];
-      render(suggestions);
-      placeTyped(suggestions);
-    } catch {
-      // Aborted by newer typing, or offline: the field still works as plain text.
-    }
-  };
-
-  input.addEventListener('input', () => {
-    window.clearTimeout(timer);
-    timer = window.setTimeout(() => void suggest(), SUGGEST_DELAY_MS);
+function optionOf(box: Combobox, city: CitySuggestionJson, index: number): HTMLLIElement {
+  const option = element('li', 'combobox__option', { id: `${box.list.id}-${index}`, role: 'option', 'aria-selected': 'false' });
+  option.dataset.value = city.name;
+  const label = element('span', 'combobox__label');
+  label.textContent = city.label;
+  const count = element('span', 'combobox__count');
+  count.textContent = city.countText;
+  option.append(label, count);
+  // mousedown, not click: the field must not lose focus (and close the list) before the choice is taken.
+  option.addEventListener('mousedown', (event) => {
+    event.preventDefault();
+    choose(box, option);
   });
+  return option;
+}
+
+function render(box: Combobox, suggestions: readonly CitySuggestionJson[]): void {
+  const { props, input, list } = box;
+  list.replaceChildren();
+  suggestions.forEach((city, index) => list.append(optionOf(box, city, index)));
+  if (suggestions.length === 0) {
+    const empty = element('li', 'combobox__empty', { role: 'presentation' });
+    empty.textContent = props.noMatches;
+    list.append(empty);
+  }
+  box.active = -1;
+  input.removeAttribute('aria-activedescendant');
+  list.hidden = false;
+  input.setAttribute('aria-expanded', 'true');
+  const text = suggestions.length === 0 ? props.countTexts.zero : suggestions.length === 1 ? props.countTexts.one : props.countTexts.other;
+  box.status.textContent = text.replace('{count}', String(suggestions.length));
+}
+
+/** Runs the search when what is typed is a whole place (or nothing): the form's trigger debounces it. */
+function placeTyped(box: Combobox, suggestions: readonly CitySuggestionJson[]): void {
+  const { input } = box;
+  const term = comparable(currentTerm(input.value));
+  const whole = input.value.trim() === '' || suggestions.some((city) => comparable(city.name) === term || city.zip === term);
+  if (!whole || comparable(input.value) === box.lastTyped) return;
+  box.lastTyped = comparable(input.value);
+  input.dispatchEvent(new CustomEvent(PLACE_TYPED_EVENT, { bubbles: true }));
+}
+
+async function suggest(box: Combobox): Promise<void> {
+  const { input } = box;
+  const term = currentTerm(input.value);
+  box.request?.abort();
+  if (term.length === 0) {
+    close(box);
+    placeTyped(box, []);
+    return;
+  }
+  box.request = new AbortController();
+  try {
+    const response = await fetch(`${box.props.url}?q=${encodeURIComponent(term)}`, { headers: { Accept: 'application/json' }, signal: box.request.signal });
+    if (!response.ok) return;
+    if (document.activeElement !== input) return;
+    const suggestions = (await response.json()) as CitySuggestionJson[];
+    render(box, suggestions);
+    placeTyped(box, suggestions);
+  } catch {
+    // Aborted by newer typing, or offline: the field still works as plain text.
+  }
+}
+
+function suggestWhileTyping(box: Combobox): void {
+  box.input.addEventListener('input', () => {
+    window.clearTimeout(box.timer);
+    box.timer = window.setTimeout(() => void suggest(box), SUGGEST_DELAY_MS);
+  });
+}
+
+/** Arrows move, Enter chooses, Escape and Tab close; leaving the field closes the list too. */
+function wireKeyboard(box: Combobox): void {
+  const { input, list } = box;
   input.addEventListener('keydown', (event) => {
-    const open = !list.hidden && options().length > 0;
+    const open = !list.hidden && options(box).length > 0;
     switch (event.key) {
       case 'ArrowDown':
         event.preventDefault();
-        if (open) activate(active + 1);
-        else void suggest();
+        if (open) activate(box, box.active + 1);
+        else void suggest(box);
         break;
       case 'ArrowUp':
         if (open) {
           event.preventDefault();
-          activate(active - 1);
+          activate(box, box.active - 1);
         }
         break;
       case 'Enter':
-        if (open && active >= 0) {
+        if (open && box.active >= 0) {
           event.preventDefault();
-          choose(options()[active]!);
+          choose(box, options(box)[box.active]!);
         }
         break;
       case 'Escape':
         if (!list.hidden) {
           event.preventDefault();
-          close();
+          close(box);
         }
         break;
       case 'Tab':
-        close();
+        close(box);
         break;
       default:
     }
   });
-  input.addEventListener('blur', () => close());
+  input.addEventListener('blur', () => close(box));
+}
+
+/**
+ * The location field as an ARIA 1.2 combobox (list autocomplete): the text field keeps focus, the listbox's
+ * active option is named by aria-activedescendant, the number of suggestions is announced politely. Arrows move,
+ * Enter chooses, Escape closes. Choosing an option fills the term being typed and fires `change`, which runs the
+ * search. Without JavaScript the field stays a plain text field the search understands.
+ */
+export function mount(root: HTMLElement, rawProps: unknown): void {
+  const props = rawProps as CityComboboxProps;
+  const input = root.querySelector<HTMLInputElement>('input[name="locations"]');
+  if (!input || !props.url) return;
+  const box = build(root, input, props);
+  suggestWhileTyping(box);
+  wireKeyboard(box);
 }

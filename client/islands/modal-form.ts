@@ -149,49 +149,79 @@ function enhance(form: HTMLFormElement): void {
   });
 }
 
-export function mount(root: HTMLElement): void {
+/** What the steps of one modal share: its parts, found once, and the little state they keep between events. */
+interface Modal {
+  readonly root: HTMLElement;
+  readonly dialog: HTMLDialogElement;
+  readonly opener: HTMLAnchorElement | null;
+  readonly success: HTMLElement | null;
+  readonly failure: HTMLElement | null;
+  readonly failureText: HTMLElement | null;
+  readonly defaultFailure: string;
+  /** What the form looked like when the page came: closing the dialog brings it back (field errors included). */
+  readonly pristine: HTMLFormElement;
+  readonly tokens: WeakMap<HTMLFormElement, string>;
+  openedBy: HTMLElement | null;
+  /** Whether the answer was the form sent back with what to correct (set per request). */
+  refused: boolean;
+}
+
+function currentForm(modal: Modal): HTMLFormElement {
+  return modal.dialog.querySelector('form')!;
+}
+
+function findParts(root: HTMLElement): Modal {
   const dialog = root.querySelector('dialog')!;
-  const opener = root.querySelector<HTMLAnchorElement>('[data-modal-open]');
-  const success = root.querySelector<HTMLElement>('[data-modal-success]');
   const failure = dialog.querySelector<HTMLElement>('[data-modal-error]');
   const failureText = failure?.querySelector<HTMLElement>('.alert__text') ?? null;
-  const defaultFailure = failureText?.textContent ?? '';
-  const openers = [opener, ...Array.from(document.querySelectorAll<HTMLAnchorElement>(`[data-modal-trigger="${dialog.id}"]`))].filter(
+  return {
+    root,
+    dialog,
+    opener: root.querySelector<HTMLAnchorElement>('[data-modal-open]'),
+    success: root.querySelector<HTMLElement>('[data-modal-success]'),
+    failure,
+    failureText,
+    defaultFailure: failureText?.textContent ?? '',
+    pristine: dialog.querySelector('form')!.cloneNode(true) as HTMLFormElement,
+    tokens: new WeakMap(),
+    openedBy: null,
+    refused: false,
+  };
+}
+
+function showFailure(modal: Modal, message = ''): void {
+  if (modal.failureText) modal.failureText.textContent = message || modal.defaultFailure;
+  if (modal.failure) modal.failure.hidden = false;
+  modal.dialog.scrollTo({ top: 0 });
+}
+
+function closeDialog(dialog: HTMLDialogElement): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (!dialog.open) return resolve();
+    dialog.addEventListener('close', () => resolve(), { once: true });
+    dialog.classList.add('modal--closing');
+    const finish = () => {
+      dialog.classList.remove('modal--closing');
+      dialog.close();
+    };
+    const timer = window.setTimeout(finish, CLOSE_ANIMATION_FALLBACK_MS);
+    dialog.addEventListener(
+      'animationend',
+      () => {
+        window.clearTimeout(timer);
+        finish();
+      },
+      { once: true },
+    );
+  });
+}
+
+/** The opening link and the page's links marked data-modal-trigger act as buttons that open the dialog. */
+function wireOpeners(modal: Modal): void {
+  const { dialog, success } = modal;
+  const openers = [modal.opener, ...Array.from(document.querySelectorAll<HTMLAnchorElement>(`[data-modal-trigger="${dialog.id}"]`))].filter(
     (link): link is HTMLAnchorElement => link !== null,
   );
-  let openedBy: HTMLElement | null = null;
-  const currentForm = () => dialog.querySelector('form')!;
-  // What the form looked like when the page came: closing the dialog brings it back (field errors included).
-  const pristine = currentForm().cloneNode(true) as HTMLFormElement;
-  const tokens = new WeakMap<HTMLFormElement, string>();
-  enhance(currentForm());
-
-  const showFailure = (message = '') => {
-    if (failureText) failureText.textContent = message || defaultFailure;
-    if (failure) failure.hidden = false;
-    dialog.scrollTo({ top: 0 });
-  };
-
-  const closeDialog = () =>
-    new Promise<void>((resolve) => {
-      if (!dialog.open) return resolve();
-      dialog.addEventListener('close', () => resolve(), { once: true });
-      dialog.classList.add('modal--closing');
-      const finish = () => {
-        dialog.classList.remove('modal--closing');
-        dialog.close();
-      };
-      const timer = window.setTimeout(finish, CLOSE_ANIMATION_FALLBACK_MS);
-      dialog.addEventListener(
-        'animationend',
-        () => {
-          window.clearTimeout(timer);
-          finish();
-        },
-        { once: true },
-      );
-    });
-
   for (const link of openers) {
     link.setAttribute('role', 'button');
     link.setAttribute('aria-haspopup', 'dialog');
@@ -199,7 +229,7 @@ export function mount(root: HTMLElement): void {
       event.preventDefault();
       if (dialog.open) return;
       if (success) success.hidden = true;
-      openedBy = link;
+      modal.openedBy = link;
       dialog.showModal();
       dialog.querySelector<HTMLElement>('form input:not([type="hidden"]), form textarea, form select')?.focus();
     });
@@ -210,16 +240,23 @@ export function mount(root: HTMLElement): void {
       link.click();
     });
   }
-  dialog.querySelectorAll('[data-modal-close]').forEach((button) => button.addEventListener('click', () => void closeDialog()));
+}
+
+function wireCloseButtons(dialog: HTMLDialogElement): void {
+  dialog.querySelectorAll('[data-modal-close]').forEach((button) => button.addEventListener('click', () => void closeDialog(dialog)));
   // A click on the backdrop lands on the dialog element itself.
   dialog.addEventListener('click', (event) => {
-    if (event.target === dialog) void closeDialog();
+    if (event.target === dialog) void closeDialog(dialog);
   });
+}
 
+/** A closed dialog opens again as new: the form as the page brought it, no alert, the focus back on its opener. */
+function resetOnClose(modal: Modal): void {
+  const { dialog, failure, failureText, success } = modal;
   dialog.addEventListener('close', () => {
-    const form = currentForm();
+    const form = currentForm(modal);
     if (form.dataset.swapped) {
-      const fresh = pristine.cloneNode(true) as HTMLFormElement;
+      const fresh = modal.pristine.cloneNode(true) as HTMLFormElement;
       form.replaceWith(fresh);
       enhance(fresh);
     } else {
@@ -228,14 +265,17 @@ export function mount(root: HTMLElement): void {
       setLoading(form, false);
     }
     if (failure) failure.hidden = true;
-    if (failureText) failureText.textContent = defaultFailure;
+    if (failureText) failureText.textContent = modal.defaultFailure;
     if (success) success.hidden = true;
-    (openedBy ?? opener)?.focus();
+    (modal.openedBy ?? modal.opener)?.focus();
   });
+}
 
-  root.addEventListener('htmx:confirm', (event) => {
+/** Before htmx sends: the privacy consent is checked, then the bot-check token fetched and the request issued. */
+function guardSubmit(modal: Modal): void {
+  modal.root.addEventListener('htmx:confirm', (event) => {
     const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !dialog.contains(form)) return;
+    if (!(form instanceof HTMLFormElement) || !modal.dialog.contains(form)) return;
     const detail = (event as CustomEvent<{ issueRequest: (skipConfirmation: boolean) => void }>).detail;
     event.preventDefault();
     if (form.classList.contains('is-loading')) return;
@@ -247,62 +287,82 @@ export function mount(root: HTMLElement): void {
     // Loading starts now: fetching the bot-check token can take a moment.
     setLoading(form, true);
     void botCheckToken(form).then((token) => {
-      tokens.set(form, token);
+      modal.tokens.set(form, token);
       const field = form.querySelector<HTMLInputElement>(`input[name="${BOT_CHECK_FIELD}"]`);
       if (field) field.value = token;
       detail.issueRequest(true);
     });
   });
+}
 
-  root.addEventListener('htmx:configRequest', (event) => {
+function wireRequest(modal: Modal): void {
+  modal.root.addEventListener('htmx:configRequest', (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement)) return;
     const detail = (event as CustomEvent<{ parameters: FormData | Record<string, unknown> }>).detail;
-    detail.parameters = buildPayload(form, tokens.get(form) ?? '');
+    detail.parameters = buildPayload(form, modal.tokens.get(form) ?? '');
   });
-
-  // Whether the answer was the form sent back with what to correct (set per request).
-  let refused = false;
-  root.addEventListener('htmx:beforeRequest', (event) => {
-    refused = false;
+  modal.root.addEventListener('htmx:beforeRequest', (event) => {
+    modal.refused = false;
     if (event.target instanceof HTMLFormElement) setLoading(event.target, true);
   });
+}
 
-  root.addEventListener('htmx:beforeSwap', (event) => {
+/** Only a form sent back with what to correct replaces the current one; its first invalid field gets the focus. */
+function swapRefusedForm(modal: Modal): void {
+  modal.root.addEventListener('htmx:beforeSwap', (event) => {
     const detail = (event as CustomEvent<HtmxBeforeSwapDetails>).detail;
     const status = detail.xhr.status;
-    refused = status >= 400 && status < 500 && /<form[\s>]/i.test(detail.xhr.responseText);
-    detail.shouldSwap = refused;
+    modal.refused = status >= 400 && status < 500 && /<form[\s>]/i.test(detail.xhr.responseText);
+    detail.shouldSwap = modal.refused;
   });
-
-  root.addEventListener('htmx:afterSwap', () => {
-    const form = currentForm();
+  modal.root.addEventListener('htmx:afterSwap', () => {
+    const form = currentForm(modal);
     form.dataset.swapped = 'true';
     enhance(form);
     form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   });
+}
 
-  root.addEventListener('htmx:afterRequest', (event) => {
-    const { xhr } = (event as CustomEvent<HtmxResponseInfo>).detail;
-    const form = currentForm();
-    setLoading(form, false);
-    if (xhr.status >= 200 && xhr.status < 300) {
-      form.reset();
-      void closeDialog().then(() => {
-        if (!success) return;
-        success.hidden = false;
-        success.scrollIntoView({ block: 'nearest' });
-      });
-      return;
-    }
-    console.error(
-      new Error(xhr.status ? `Form ${form.getAttribute('action')} failed: HTTP ${xhr.status}` : `Form ${form.getAttribute('action')} failed: network error`),
-    );
-    // A form sent back with its own alert (what to correct) needs no second one above it.
-    if (refused && form.querySelector('[role="alert"]')) {
-      dialog.scrollTo({ top: 0 });
-      return;
-    }
-    showFailure(refused ? '' : alertTextOf(xhr.responseText));
+function succeed(modal: Modal, form: HTMLFormElement): void {
+  form.reset();
+  void closeDialog(modal.dialog).then(() => {
+    if (!modal.success) return;
+    modal.success.hidden = false;
+    modal.success.scrollIntoView({ block: 'nearest' });
   });
+}
+
+function fail(modal: Modal, form: HTMLFormElement, xhr: XMLHttpRequest): void {
+  console.error(
+    new Error(xhr.status ? `Form ${form.getAttribute('action')} failed: HTTP ${xhr.status}` : `Form ${form.getAttribute('action')} failed: network error`),
+  );
+  // A form sent back with its own alert (what to correct) needs no second one above it.
+  if (modal.refused && form.querySelector('[role="alert"]')) {
+    modal.dialog.scrollTo({ top: 0 });
+    return;
+  }
+  showFailure(modal, modal.refused ? '' : alertTextOf(xhr.responseText));
+}
+
+function wireAnswer(modal: Modal): void {
+  modal.root.addEventListener('htmx:afterRequest', (event) => {
+    const { xhr } = (event as CustomEvent<HtmxResponseInfo>).detail;
+    const form = currentForm(modal);
+    setLoading(form, false);
+    if (xhr.status >= 200 && xhr.status < 300) succeed(modal, form);
+    else fail(modal, form, xhr);
+  });
+}
+
+export function mount(root: HTMLElement): void {
+  const modal = findParts(root);
+  enhance(currentForm(modal));
+  wireOpeners(modal);
+  wireCloseButtons(modal.dialog);
+  resetOnClose(modal);
+  guardSubmit(modal);
+  wireRequest(modal);
+  swapRefusedForm(modal);
+  wireAnswer(modal);
 }

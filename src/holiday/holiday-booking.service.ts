@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
 import { NotFoundError } from '../utils/errors.js';
 import { AppConfig } from '../config/config.js';
 import { FormValidationError } from '../forms/form-validation.error.js';
@@ -11,7 +12,8 @@ import { MailOutboxService } from '../mail/mail-outbox.service.js';
 import type { Locale } from '../routing/locales.js';
 import { urlFor } from '../routing/routes.js';
 import type { BookingRequestDto } from './booking-request.dto.js';
-import { quoteStay, stayProblems, todayInBelgium } from './domain/stay.js';
+import type { HolidayUnit } from './domain/holiday-unit.js';
+import { type Quote, quoteStay, type StayRequest, stayProblems, todayInBelgium } from './domain/stay.js';
 import { longDate, money } from './holiday-format.js';
 import { problemMessage } from './holiday-page.model.js';
 import { HolidayBookingRequestEntity } from './persistence/holiday-booking-request.entity.js';
@@ -31,6 +33,20 @@ export function bookingValues(dto: BookingRequestDto): Record<string, string> {
   };
 }
 
+function stayOf(dto: BookingRequestDto): StayRequest {
+  return { arrival: dto.arrival, departure: dto.departure, guests: dto.guests };
+}
+
+/** A booking request once it is checked and priced: what storing it, its mails and its lead need. */
+interface PricedBooking {
+  readonly unit: HolidayUnit;
+  readonly dto: BookingRequestDto;
+  readonly locale: Locale;
+  readonly quote: Quote;
+}
+
+type Recipient = 'agency' | 'visitor';
+
 /**
  * A booking request: checked against the unit (dates free, minimum stay, capacity, not in the past), priced,
  * stored with its two mails (to the agency, a copy to the visitor) in one transaction. It blocks nothing: the
@@ -48,91 +64,112 @@ export class HolidayBookingService {
   ) {}
 
   async request(unitId: number, dto: BookingRequestDto, locale: Locale): Promise<void> {
-    const found = await this.repository.find(unitId);
-    if (!found) throw new NotFoundError();
-    const { unit } = found;
-    const t = this.translations.forLocale(locale).t;
-    const stay = { arrival: dto.arrival, departure: dto.departure, guests: dto.guests };
+    const unit = await this.unitOf(unitId);
     const stored = await this.repository.transaction(async (manager) => {
-      // Checked inside the transaction that stores it, against the ranges as they are now.
-      const problems = stayProblems(unit, await this.repository.ranges(unitId, manager), stay, todayInBelgium());
-      const quote = problems.length === 0 ? quoteStay(unit.seasons, unit.fees, { start: dto.arrival, end: dto.departure }, dto.guests) : null;
-      if (!quote) {
-        const errors: Record<string, string> = {};
-        for (const problem of problems) errors[problem.field] ??= problemMessage(problem, t, locale);
-        throw new FormValidationError(errors, bookingValues(dto));
-      }
-      const email = dto.email.toLowerCase();
-      if (!(await this.ledger.claim(manager, 'booking-request', { unitId, ...stay, email, name: dto.name, message: dto.message ?? '' }))) return false;
-      const id = randomUUID();
-      await manager.insert(HolidayBookingRequestEntity, {
-        id,
-        unitId,
-        locale,
-        arrival: dto.arrival,
-        departure: dto.departure,
-        guests: dto.guests,
-        name: dto.name,
-        email: dto.email,
-        phone: dto.phone ?? null,
-        message: dto.message ?? '',
-        total: quote.total.toFixed(2),
-        privacyConsent: true,
-      });
-      const url = new URL(urlFor('holiday', locale, { rentalUnitId: unitId }), this.config.PUBLIC_BASE_URL).toString();
-      const agency = this.config.AGENCY_LOCALE;
-      const model = (recipientLocale: Locale, recipient: 'agency' | 'visitor') => ({
-        recipient,
-        unit: { name: pickText(unit.name, recipientLocale), url },
-        stay: {
-          arrival: longDate(dto.arrival, recipientLocale),
-          departure: longDate(dto.departure, recipientLocale),
-          nights: quote.nights,
-          guests: dto.guests,
-          total: money(quote.total),
-        },
-        visitor: {
-          name: dto.name,
-          email: dto.email,
-          phone: dto.phone ?? null,
-          language: this.translations.forLocale(recipientLocale).t(`mail.languages.${locale}`),
-          // The visitor's copy goes to an address they typed: it carries no free text of theirs (no relay).
-          message: recipient === 'agency' ? (dto.message ?? '') : '',
-        },
-      });
-      await this.mail.queue(manager, { to: unit.contact.email || this.config.AGENCY_EMAIL, replyTo: dto.email, locale: agency, template: 'booking-request', model: model(agency, 'agency') });
-      // The agency follows bookings up in its CRM like every other request (a unit is no listing: the default CRM).
-      const agencyText = this.translations.forLocale(agency).t;
-      const stayLine = (key: string, value: string | number) => `${agencyText(`holiday.mail.${key}`)}: ${value}`;
-      const facts = model(agency, 'agency');
-      await this.leads.record(
-        'booking',
-        {
-          locale,
-          name: dto.name,
-          email: dto.email,
-          phone: dto.phone ?? null,
-          message: [
-            agencyText('holiday.mail.subject.agency', { unit: facts.unit.name, arrival: facts.stay.arrival }),
-            facts.unit.url,
-            stayLine('arrival', facts.stay.arrival),
-            stayLine('departure', facts.stay.departure),
-            stayLine('nights', facts.stay.nights),
-            stayLine('guests', facts.stay.guests),
-            stayLine('total', facts.stay.total),
-            dto.message ?? '',
-          ]
-            .filter(Boolean)
-            .join('\n'),
-        },
-        manager,
-      );
-      await this.mail.queue(manager, { to: dto.email, replyTo: unit.contact.email || this.config.AGENCY_EMAIL, locale, template: 'booking-request', model: model(locale, 'visitor') });
+      const quote = await this.priceStay(manager, unit, dto, locale);
+      if (!(await this.claim(manager, unit, dto))) return false;
+      await this.store(manager, { unit, dto, locale, quote });
       return true;
     });
     if (stored) {
       this.mail.kick();
       this.leads.kick();
     }
+  }
+
+  private async unitOf(unitId: number): Promise<HolidayUnit> {
+    const found = await this.repository.find(unitId);
+    if (!found) throw new NotFoundError();
+    return found.unit;
+  }
+
+  /** The stay's quote, or the form again with what stands in the way. */
+  private async priceStay(manager: EntityManager, unit: HolidayUnit, dto: BookingRequestDto, locale: Locale): Promise<Quote> {
+    // Checked inside the transaction that stores it, against the ranges as they are now.
+    const problems = stayProblems(unit, await this.repository.ranges(unit.id, manager), stayOf(dto), todayInBelgium());
+    const quote = problems.length === 0 ? quoteStay(unit.seasons, unit.fees, { start: dto.arrival, end: dto.departure }, dto.guests) : null;
+    if (quote) return quote;
+    const { t } = this.translations.forLocale(locale);
+    const errors: Record<string, string> = {};
+    for (const problem of problems) errors[problem.field] ??= problemMessage(problem, t, locale);
+    throw new FormValidationError(errors, bookingValues(dto));
+  }
+
+  /** False when the same request was already stored (a second click, a resent form). */
+  private claim(manager: EntityManager, unit: HolidayUnit, dto: BookingRequestDto): Promise<boolean> {
+    return this.ledger.claim(manager, 'booking-request', { unitId: unit.id, ...stayOf(dto), email: dto.email.toLowerCase(), name: dto.name, message: dto.message ?? '' });
+  }
+
+  /** The request, the agency's mail, the lead and the visitor's copy, in that order. */
+  private async store(manager: EntityManager, booking: PricedBooking): Promise<void> {
+    const { unit, dto, locale } = booking;
+    await this.insertRequest(manager, booking);
+    const agency = this.config.AGENCY_LOCALE;
+    const agencyModel = this.mailModel(booking, agency, 'agency');
+    await this.mail.queue(manager, { to: unit.contact.email || this.config.AGENCY_EMAIL, replyTo: dto.email, locale: agency, template: 'booking-request', model: agencyModel });
+    // The agency follows bookings up in its CRM like every other request (a unit is no listing: the default CRM).
+    await this.leads.record(
+      'booking',
+      { locale, name: dto.name, email: dto.email, phone: dto.phone ?? null, message: this.leadMessage(agencyModel, dto) },
+      manager,
+    );
+    await this.mail.queue(manager, { to: dto.email, replyTo: unit.contact.email || this.config.AGENCY_EMAIL, locale, template: 'booking-request', model: this.mailModel(booking, locale, 'visitor') });
+  }
+
+  private async insertRequest(manager: EntityManager, { unit, dto, locale, quote }: PricedBooking): Promise<void> {
+    await manager.insert(HolidayBookingRequestEntity, {
+      id: randomUUID(),
+      unitId: unit.id,
+      locale,
+      arrival: dto.arrival,
+      departure: dto.departure,
+      guests: dto.guests,
+      name: dto.name,
+      email: dto.email,
+      phone: dto.phone ?? null,
+      message: dto.message ?? '',
+      total: quote.total.toFixed(2),
+      privacyConsent: true,
+    });
+  }
+
+  private mailModel({ unit, dto, locale, quote }: PricedBooking, recipientLocale: Locale, recipient: Recipient) {
+    return {
+      recipient,
+      unit: { name: pickText(unit.name, recipientLocale), url: new URL(urlFor('holiday', locale, { rentalUnitId: unit.id }), this.config.PUBLIC_BASE_URL).toString() },
+      stay: {
+        arrival: longDate(dto.arrival, recipientLocale),
+        departure: longDate(dto.departure, recipientLocale),
+        nights: quote.nights,
+        guests: dto.guests,
+        total: money(quote.total),
+      },
+      visitor: {
+        name: dto.name,
+        email: dto.email,
+        phone: dto.phone ?? null,
+        language: this.translations.forLocale(recipientLocale).t(`mail.languages.${locale}`),
+        // The visitor's copy goes to an address they typed: it carries no free text of theirs (no relay).
+        message: recipient === 'agency' ? (dto.message ?? '') : '',
+      },
+    };
+  }
+
+  /** The lead's text: the agency mail's subject, the unit's page, the stay line by line, the visitor's message. */
+  private leadMessage(facts: ReturnType<HolidayBookingService['mailModel']>, dto: BookingRequestDto): string {
+    const agencyText = this.translations.forLocale(this.config.AGENCY_LOCALE).t;
+    const stayLine = (key: string, value: string | number) => `${agencyText(`holiday.mail.${key}`)}: ${value}`;
+    return [
+      agencyText('holiday.mail.subject.agency', { unit: facts.unit.name, arrival: facts.stay.arrival }),
+      facts.unit.url,
+      stayLine('arrival', facts.stay.arrival),
+      stayLine('departure', facts.stay.departure),
+      stayLine('nights', facts.stay.nights),
+      stayLine('guests', facts.stay.guests),
+      stayLine('total', facts.stay.total),
+      dto.message ?? '',
+    ]
+      .filter(Boolean)
+      .join('\n');
   }
 }

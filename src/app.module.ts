@@ -43,6 +43,7 @@ import { SubmissionLedgerService } from './forms/submission-ledger.service.js';
 import { AppValidationPipe } from './forms/validation.pipe.js';
 import { InquiryService } from './inquiries/inquiry.service.js';
 import { MailOutboxService } from './mail/mail-outbox.service.js';
+import { MailRepository } from './mail/mail.repository.js';
 import { SeoController } from './seo/seo.controller.js';
 import { DatabaseModule } from './database/database.module.js';
 import { EstatesModule } from './estates/estates.module.js';
@@ -130,6 +131,7 @@ export class AppModule {
         ErrorPagesService,
         AllExceptionsFilter,
         SettingsService,
+        MailRepository,
         EstateSyncScheduler,
         EstateDetailService,
         EstateDetailPageModels,

@@ -7,6 +7,7 @@ import { ChangeFeedService } from './change-feed.service.js';
 import { DatabaseLocationService } from './database-location.service.js';
 import { prepareSchema } from './migration-state.js';
 import { timeoutsOf, typeOrmOptions } from './typeorm-options.js';
+import { UnitOfWorkService } from './unit-of-work.service.js';
 
 @Global()
 @Module({ providers: [DatabaseLocationService], exports: [DatabaseLocationService] })
@@ -43,7 +44,7 @@ const embeddedOptions = new WeakSet<object>();
     }),
     JobsModule,
   ],
-  providers: [ChangeFeedService],
-  exports: [ChangeFeedService],
+  providers: [ChangeFeedService, UnitOfWorkService],
+  exports: [ChangeFeedService, UnitOfWorkService],
 })
 export class DatabaseModule {}

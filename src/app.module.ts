@@ -11,6 +11,7 @@ import { CancelAppointmentFormView, CancelAppointmentPageModels } from './appoin
 import { ContactController } from './contact/contact.controller.js';
 import { ContactPageModels } from './contact/contact-page.model.js';
 import { ContactFormView } from './contact/contact-form.views.js';
+import { LeadRepository } from './leads/lead.repository.js';
 import { LeadsService } from './leads/leads.service.js';
 import { RetentionScheduler } from './privacy/retention.scheduler.js';
 import { FavoritesService } from './favorites/favorites.service.js';
@@ -132,6 +133,7 @@ export class AppModule {
         AllExceptionsFilter,
         SettingsService,
         MailRepository,
+        LeadRepository,
         EstateSyncScheduler,
         EstateDetailService,
         EstateDetailPageModels,

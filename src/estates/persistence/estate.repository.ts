@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, type Repository } from 'typeorm';
+import { DataSource, type EntityManager, In, type Repository } from 'typeorm';
 import type { Estate } from '../domain/estate.js';
 import { publicPrice, similarExcludedStatuses, withVisibleUnits } from '../domain/visibility.js';
 import { EstateEntity } from './estate.entity.js';
@@ -57,6 +57,11 @@ export class EstateRepository {
     const row = rows.find((candidate) => candidate.id === id);
     if (!row) return null;
     return fromRows(row, row.isProject ? rows.filter((candidate) => candidate.parentId === id) : []);
+  }
+
+  /** The CRM a listing comes from and its id there, read in the caller's transaction; null when it is gone. */
+  findSourceRecord(manager: EntityManager, id: number): Promise<Pick<EstateEntity, 'id' | 'source' | 'sourceId'> | null> {
+    return manager.findOne(EstateEntity, { where: { id }, select: { id: true, source: true, sourceId: true } });
   }
 
   async count(): Promise<number> {

@@ -42,6 +42,7 @@ import { ExtraInfoFormView, SendToFriendFormView } from './inquiries/inquiry-for
 import { RateLimitService } from './forms/rate-limit.service.js';
 import { SubmissionLedgerService } from './forms/submission-ledger.service.js';
 import { AppValidationPipe } from './forms/validation.pipe.js';
+import { InquiryRepository } from './inquiries/inquiry.repository.js';
 import { InquiryService } from './inquiries/inquiry.service.js';
 import { MailOutboxService } from './mail/mail-outbox.service.js';
 import { MailRepository } from './mail/mail.repository.js';
@@ -134,6 +135,7 @@ export class AppModule {
         SettingsService,
         MailRepository,
         LeadRepository,
+        InquiryRepository,
         EstateSyncScheduler,
         EstateDetailService,
         EstateDetailPageModels,

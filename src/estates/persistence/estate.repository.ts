@@ -59,6 +59,13 @@ export class EstateRepository {
     return fromRows(row, row.isProject ? rows.filter((candidate) => candidate.parentId === id) : []);
   }
 
+  /** The listing whose agency reference (or else site id) is `reference`, as a visitor types it; null when none is. */
+  async findIdByReference(reference: string): Promise<number | null> {
+    const byReference = await this.rows.createQueryBuilder('estate').select('estate.id', 'id').where(`estate.document->>'reference' = :reference`, { reference }).getRawOne<{ id: number }>();
+    if (byReference) return byReference.id;
+    return /^\d{1,9}$/.test(reference) ? ((await this.rows.findOne({ where: { id: Number(reference) }, select: { id: true } }))?.id ?? null) : null;
+  }
+
   /** The CRM a listing comes from and its id there, read in the caller's transaction; null when it is gone. */
   findSourceRecord(manager: EntityManager, id: number): Promise<Pick<EstateEntity, 'id' | 'source' | 'sourceId'> | null> {
     return manager.findOne(EstateEntity, { where: { id }, select: { id: true, source: true, sourceId: true } });

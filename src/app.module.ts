@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { I18nModule } from 'nestjs-i18n';
 import { AppointmentSyncModule } from './appointments/appointment-sync.module.js';
 import { AppointmentEntity } from './appointments/appointment.entity.js';
+import { AppointmentRepository } from './appointments/appointment.repository.js';
 import { AppointmentsController } from './appointments/appointments.controller.js';
 import { AppointmentCancellationService } from './appointments/appointment-cancellation.service.js';
 import { AppointmentConfirmationService } from './appointments/appointment-confirmation.service.js';
@@ -136,6 +137,7 @@ export class AppModule {
         MailRepository,
         LeadRepository,
         InquiryRepository,
+        AppointmentRepository,
         EstateSyncScheduler,
         EstateDetailService,
         EstateDetailPageModels,

@@ -4,6 +4,7 @@ import { DataSource, type EntityManager, In, type Repository } from 'typeorm';
 import type { Estate } from '../domain/estate.js';
 import { publicPrice, similarExcludedStatuses, withVisibleUnits } from '../domain/visibility.js';
 import { EstateEntity } from './estate.entity.js';
+import { ListingEventEntity } from './listing-event.entity.js';
 import { fromRows } from './estate-record.js';
 
 /** How far a similar listing's price may be from the reference one: ±30 %. */
@@ -69,6 +70,11 @@ export class EstateRepository {
   /** The CRM a listing comes from and its id there, read in the caller's transaction; null when it is gone. */
   findSourceRecord(manager: EntityManager, id: number): Promise<Pick<EstateEntity, 'id' | 'source' | 'sourceId'> | null> {
     return manager.findOne(EstateEntity, { where: { id }, select: { id: true, source: true, sourceId: true } });
+  }
+
+  /** The catalogue's listing events (new, price, status) since `since`, oldest first. */
+  findEventsSince(since: Date): Promise<ListingEventEntity[]> {
+    return this.rows.manager.getRepository(ListingEventEntity).createQueryBuilder('e').where('e.occurred_at >= :since', { since }).orderBy('e.id', 'ASC').getMany();
   }
 
   async count(): Promise<number> {

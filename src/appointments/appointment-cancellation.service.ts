@@ -1,14 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { NotFoundError } from '../utils/errors.js';
 import { AppConfig } from '../config/config.js';
+import { UnitOfWorkService } from '../database/unit-of-work.service.js';
 import { EstateDetailService, type FoundEstate } from '../detail/estate-detail.service.js';
 import { pickText } from '../i18n/localized-text.js';
 import { LeadsService } from '../leads/leads.service.js';
 import { MailOutboxService } from '../mail/mail-outbox.service.js';
 import type { Locale } from '../routing/locales.js';
-import { AppointmentEntity } from './appointment.entity.js';
+import type { AppointmentEntity } from './appointment.entity.js';
+import { AppointmentRepository } from './appointment.repository.js';
 import { appointmentTime } from './appointment-time.js';
 
 /** A public id as newAppointmentPublicId makes them (anything else is not looked up). */
@@ -29,7 +30,8 @@ export type CancelOutcome = 'cancelled' | 'already-cancelled' | 'past';
 @Injectable()
 export class AppointmentCancellationService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWorkService,
+    private readonly appointments: AppointmentRepository,
     private readonly details: EstateDetailService,
     private readonly mail: MailOutboxService,
     private readonly leads: LeadsService,
@@ -37,7 +39,7 @@ export class AppointmentCancellationService {
   ) {}
 
   async find(publicId: string): Promise<FoundAppointment> {
-    const appointment = PUBLIC_ID.test(publicId) ? await this.dataSource.getRepository(AppointmentEntity).findOneBy({ publicId }) : null;
+    const appointment = PUBLIC_ID.test(publicId) ? await this.appointments.findByPublicId(publicId) : null;
     // An erased appointment (GDPR) is no longer anyone's.
     if (!appointment || appointment.visitorEmail === '') throw new NotFoundError();
     const listing = appointment.estateId === null ? null : await this.details.find(appointment.estateId);
@@ -46,15 +48,11 @@ export class AppointmentCancellationService {
 
   async cancel(publicId: string, reason: string | null, locale: Locale): Promise<CancelOutcome> {
     const { listing } = await this.find(publicId);
-    const outcome = await this.dataSource.transaction(async (manager): Promise<CancelOutcome> => {
-      // One statement decides: of two cancels at once, only one changes the row (and mails).
-      const [rows] = (await manager.query(
-        `UPDATE appointments SET status = 'CANCELLED', cancelled_at = now(), cancelled_by = 'VISITOR', cancel_reason = $2, updated_at = now()
-         WHERE public_id = $1 AND status = 'PLANNED' AND starts_at > now() RETURNING id`,
-        [publicId, reason],
-      )) as [Array<{ id: string }>, number];
-      const current = await manager.findOneByOrFail(AppointmentEntity, { publicId });
-      if (rows.length === 0) return current.status === 'CANCELLED' ? 'already-cancelled' : 'past';
+    const outcome = await this.unitOfWork.run(async (manager): Promise<CancelOutcome> => {
+      // Of two cancels at once, only one changes the row (and mails).
+      const cancelled = await this.appointments.cancelByVisitor(manager, publicId, reason);
+      const current = await this.appointments.getByPublicId(manager, publicId);
+      if (!cancelled) return current.status === 'CANCELLED' ? 'already-cancelled' : 'past';
       await this.notify(manager, current, listing, reason, locale);
       return 'cancelled';
     });

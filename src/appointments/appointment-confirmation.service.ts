@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, MoreThan, Not } from 'typeorm';
 import { AppConfig } from '../config/config.js';
+import { UnitOfWorkService } from '../database/unit-of-work.service.js';
 import { EstateDetailService, type FoundEstate } from '../detail/estate-detail.service.js';
 import type { SourceName } from '../estates/domain/estate.js';
 import { pickText } from '../i18n/localized-text.js';
@@ -11,7 +10,8 @@ import { MailOutboxService } from '../mail/mail-outbox.service.js';
 import { defineMailQueue } from '../mail/mail-queue.js';
 import { isLocale, type Locale } from '../routing/locales.js';
 import { urlFor } from '../routing/routes.js';
-import { AppointmentEntity } from './appointment.entity.js';
+import type { AppointmentEntity } from './appointment.entity.js';
+import { AppointmentRepository } from './appointment.repository.js';
 import { appointmentInvite } from './appointment-invite.js';
 import {
   APPOINTMENT_CONFIRMATION_QUEUE,
@@ -43,7 +43,8 @@ export class AppointmentConfirmationService implements OnApplicationBootstrap {
   private readonly logger = new Logger(AppointmentConfirmationService.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWorkService,
+    private readonly appointments: AppointmentRepository,
     private readonly details: EstateDetailService,
     private readonly mail: MailOutboxService,
     private readonly jobs: JobQueueService,
@@ -66,10 +67,7 @@ export class AppointmentConfirmationService implements OnApplicationBootstrap {
   /** Queues the confirmation of every planned, future appointment with an address that has none yet; how many. */
   async confirmDue(source?: SourceName): Promise<number> {
     if (this.config.APPOINTMENT_CONFIRMATIONS !== 'site') return 0;
-    const due = await this.dataSource.getRepository(AppointmentEntity).find({
-      where: { ...(source ? { source } : {}), status: 'PLANNED', confirmation: IsNull(), startsAt: MoreThan(new Date()), visitorEmail: Not('') },
-      order: { startsAt: 'ASC' },
-    });
+    const due = await this.appointments.findUnconfirmed(source);
     let queued = 0;
     for (const appointment of due) {
       // Read before the transaction: on the embedded database a read beside an open transaction waits for it.
@@ -90,14 +88,9 @@ export class AppointmentConfirmationService implements OnApplicationBootstrap {
     const cancelUrl = this.details.absoluteUrl(urlFor('cancelAppointment', locale, { appointmentId: appointment.publicId }));
     const when = appointmentTime(appointment.startsAt, locale);
     const { t } = this.translations.forLocale(locale);
-    return this.dataSource.transaction(async (manager) => {
-      // One statement decides: of two processes (or a cancel meanwhile), only one confirms, and only a planned visit.
-      const [claimed] = (await manager.query(
-        `UPDATE appointments SET confirmation = 'SITE', updated_at = now()
-         WHERE id = $1 AND confirmation IS NULL AND status = 'PLANNED' AND starts_at > now() AND visitor_email <> '' RETURNING id`,
-        [appointment.id],
-      )) as [unknown[], number];
-      if (claimed.length === 0) return false;
+    return this.unitOfWork.run(async (manager) => {
+      // Of two processes (or a cancel meanwhile), only one confirms, and only a planned visit.
+      if (!(await this.appointments.claimSiteConfirmation(manager, appointment.id))) return false;
       const mailId = await this.mail.queue(manager, {
         to: appointment.visitorEmail,
         // Answers go to the agent who receives the visitor (else, by default, the agency).
@@ -119,7 +112,7 @@ export class AppointmentConfirmationService implements OnApplicationBootstrap {
           this.config.AGENCY_NAME,
         ),
       });
-      await manager.update(AppointmentEntity, { id: appointment.id }, { confirmationMailId: mailId });
+      await this.appointments.setConfirmationMail(manager, appointment.id, mailId);
       return true;
     });
   }

@@ -1,14 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DataSource, In } from 'typeorm';
 import { AppConfig } from '../config/config.js';
+import { UnitOfWorkService } from '../database/unit-of-work.service.js';
 import type { SourceName } from '../estates/domain/estate.js';
-import { EstateEntity } from '../estates/persistence/estate.entity.js';
 import type { AppointmentStore } from '../estates/persistence/appointment-store.port.js';
 import type { SourceAppointment } from '../estates/sources/appointment-source.port.js';
 import { JobQueueService } from '../jobs/job-queue.service.js';
-import { AppointmentEntity } from './appointment.entity.js';
+import { AppointmentRepository } from './appointment.repository.js';
 import { APPOINTMENT_CONFIRMATION_QUEUE, defineAppointmentConfirmationQueue, queueAppointmentConfirmations } from './appointment-confirmation-queue.js';
 
 /** 256 random bits, URL-safe: the only way to an appointment's page. */
@@ -36,7 +34,8 @@ export class AppointmentSyncService implements AppointmentStore {
   private queueDefined?: Promise<void>;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWorkService,
+    private readonly appointments: AppointmentRepository,
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly jobs: JobQueueService,
   ) {}
@@ -64,14 +63,9 @@ export class AppointmentSyncService implements AppointmentStore {
     appointments: readonly SourceAppointment[],
     confirmBySite: boolean,
   ): Promise<AppointmentSyncReport & { confirmationQueued: boolean }> {
-    return this.dataSource.transaction(async (manager) => {
-      const listingIds = [...new Set(appointments.map((appointment) => appointment.listingSourceId))];
-      const estates = listingIds.length
-        ? await manager.find(EstateEntity, { select: { id: true, sourceId: true }, where: { source, sourceId: In(listingIds) } })
-        : [];
-      const estateBySourceId = new Map(estates.map((estate) => [estate.sourceId, estate.id]));
-      const ids = appointments.map((appointment) => appointment.sourceId);
-      const known = ids.length ? await manager.find(AppointmentEntity, { where: { source, sourceId: In(ids) } }) : [];
+    return this.unitOfWork.run(async (manager) => {
+      const estateBySourceId = await this.appointments.listingIds(manager, source, [...new Set(appointments.map((appointment) => appointment.listingSourceId))]);
+      const known = await this.appointments.findBySourceIds(manager, source, appointments.map((appointment) => appointment.sourceId));
       const bySourceId = new Map(known.map((row) => [row.sourceId, row]));
       let inserted = 0;
       let updated = 0;
@@ -90,7 +84,7 @@ export class AppointmentSyncService implements AppointmentStore {
         };
         const row = bySourceId.get(appointment.sourceId);
         if (!row) {
-          await manager.insert(AppointmentEntity, {
+          await this.appointments.add(manager, {
             id: randomUUID(),
             publicId: newAppointmentPublicId(),
             source,
@@ -122,7 +116,7 @@ export class AppointmentSyncService implements AppointmentStore {
           row.agentName !== fields.agentName ||
           row.agentEmail !== fields.agentEmail;
         if (!changed) continue;
-        await manager.update(AppointmentEntity, { id: row.id }, { ...fields, ...(cancelNow ? { status: 'CANCELLED' as const, cancelledAt: new Date(), cancelledBy: 'CRM' as const } : {}) });
+        await this.appointments.update(manager, row.id, { ...fields, ...(cancelNow ? { status: 'CANCELLED' as const, cancelledAt: new Date(), cancelledBy: 'CRM' as const } : {}) });
         updated++;
         if (!appointment.cancelled && row.status === 'PLANNED' && row.confirmation === null) unconfirmed++;
       }

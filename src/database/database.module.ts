@@ -7,6 +7,7 @@ import { ChangeFeedService } from './change-feed.service.js';
 import { DatabaseLocationService } from './database-location.service.js';
 import { prepareSchema } from './migration-state.js';
 import { timeoutsOf, typeOrmOptions } from './typeorm-options.js';
+import { UnitOfWorkService } from './unit-of-work.service.js';
 
 @Global()
 @Module({ providers: [DatabaseLocationService], exports: [DatabaseLocationService] })
@@ -19,7 +20,7 @@ function isEmbedded(options: DataSourceOptions): boolean {
 
 /**
  * The database and what runs on it for every feature: TypeORM, the change feed and the job queue.
- * Global, so feature modules inject ChangeFeedService and JobQueueService without importing it.
+ * Global, so feature modules inject ChangeFeedService, JobQueueService and UnitOfWorkService without importing it.
  */
 @Global()
 @Module({
@@ -45,7 +46,7 @@ function isEmbedded(options: DataSourceOptions): boolean {
     }),
     JobsModule,
   ],
-  providers: [ChangeFeedService],
-  exports: [ChangeFeedService],
+  providers: [ChangeFeedService, UnitOfWorkService],
+  exports: [ChangeFeedService, UnitOfWorkService],
 })
 export class DatabaseModule {}

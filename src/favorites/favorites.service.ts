@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DataSource } from 'typeorm';
 import type { FavoriteItem } from '../../views/pages/favorites-page.js';
 import { AppConfig } from '../config/config.js';
+import { UnitOfWorkService } from '../database/unit-of-work.service.js';
 import { EstateDetailService } from '../detail/estate-detail.service.js';
 import { toEstateCard } from '../estates/display/estate-card.js';
 import { cardFacts } from '../estates/display/estate-card.js';
@@ -23,7 +22,7 @@ const DAY_SECONDS = 24 * 3600;
 @Injectable()
 export class FavoritesService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWorkService,
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly details: EstateDetailService,
     private readonly translations: TranslationService,
@@ -78,7 +77,7 @@ export class FavoritesService {
       address: [card!.addressText, ...cardFacts(card!)].join(' · '),
       url: this.details.absoluteUrl(card!.path),
     }));
-    const stored = await this.dataSource.transaction(async (manager) => {
+    const stored = await this.unitOfWork.run(async (manager) => {
       if (!(await this.ledger.claim(manager, 'favorites-mail', { email: email.toLowerCase(), ids }))) return false;
       await this.mail.queue(manager, { to: email, locale, template: 'favorites', model: { siteName: this.config.AGENCY_NAME, listings } });
       return true;

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { InquiriesController } from './inquiries.controller.js';
 import { ExtraInfoFormView, SendToFriendFormView } from './inquiry-form.views.js';
 import { InquiryEntity } from './inquiry.entity.js';
+import { InquiryRepository } from './inquiry.repository.js';
 import { InquiryService } from './inquiry.service.js';
 
 /** A visitor's inquiries: about a listing (extra information, send to a friend) and the contact message. */
@@ -10,7 +11,7 @@ import { InquiryService } from './inquiry.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([InquiryEntity])],
   controllers: [InquiriesController],
-  providers: [InquiryService, ExtraInfoFormView, SendToFriendFormView],
+  providers: [InquiryRepository, InquiryService, ExtraInfoFormView, SendToFriendFormView],
   exports: [InquiryService, ExtraInfoFormView],
 })
 export class InquiriesModule {}

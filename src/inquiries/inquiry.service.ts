@@ -1,7 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { NotFoundError } from '../utils/errors.js';
 import { AppConfig } from '../config/config.js';
 import type { FoundEstate } from '../detail/estate-detail.service.js';
@@ -12,8 +9,10 @@ import type { Locale } from '../routing/locales.js';
 import { type MailRequest, MailOutboxService } from '../mail/mail-outbox.service.js';
 import type { LeadKind } from '../leads/lead.entity.js';
 import { LeadsService } from '../leads/leads.service.js';
-import { EstateEntity } from '../estates/persistence/estate.entity.js';
-import { InquiryEntity } from './inquiry.entity.js';
+import { EstateRepository } from '../estates/persistence/estate.repository.js';
+import { UnitOfWorkService } from '../database/unit-of-work.service.js';
+import type { InquiryEntity } from './inquiry.entity.js';
+import { InquiryRepository } from './inquiry.repository.js';
 import type { ContactDto, ExtraInfoDto, SendToFriendDto } from './inquiry.dto.js';
 import { mailboxLimitKey } from '../forms/email-address.js';
 import { RateLimitService } from '../forms/rate-limit.service.js';
@@ -30,7 +29,9 @@ const HOUR_SECONDS = 3600;
 @Injectable()
 export class InquiryService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWorkService,
+    private readonly inquiries: InquiryRepository,
+    private readonly estates: EstateRepository,
     private readonly mail: MailOutboxService,
     private readonly details: EstateDetailService,
     private readonly translations: TranslationService,
@@ -113,7 +114,7 @@ export class InquiryService {
    * the visitor typed (which then decides the CRM its lead goes to).
    */
   async submitContact(dto: ContactDto, locale: Locale): Promise<void> {
-    const estateId = dto.reference ? await this.listingByReference(dto.reference) : null;
+    const estateId = dto.reference ? await this.estates.findIdByReference(dto.reference) : null;
     const agency = this.config.AGENCY_LOCALE;
     const inquiry = { kind: 'CONTACT' as const, name: dto.name, email: dto.email, phone: dto.phone || null, message: dto.message, friendName: null, friendEmail: null, privacyConsent: true, reference: dto.reference ?? null };
     await this.store('contact', estateId, locale, inquiry, {
@@ -134,14 +135,6 @@ export class InquiryService {
     });
   }
 
-  /** A listing whose agency reference (or site id) is what the visitor typed; null when none is. */
-  private async listingByReference(reference: string): Promise<number | null> {
-    const rows = this.dataSource.getRepository(EstateEntity);
-    const byReference = await rows.createQueryBuilder('estate').select('estate.id', 'id').where(`estate.document->>'reference' = :reference`, { reference }).getRawOne<{ id: number }>();
-    if (byReference) return byReference.id;
-    return /^\d{1,9}$/.test(reference) ? ((await rows.findOne({ where: { id: Number(reference) }, select: { id: true } }))?.id ?? null) : null;
-  }
-
   /**
    * The inquiry, its mail and its lead for the CRM in one transaction (PGlite is one session: only `manager` inside).
    * The lead is the visitor's own contact data (for send-to-a-friend: the sender, never the friend).
@@ -153,10 +146,9 @@ export class InquiryService {
     inquiry: Omit<InquiryEntity, 'id' | 'estateId' | 'locale' | 'createdAt'>,
     mail: MailRequest,
   ): Promise<void> {
-    const stored = await this.dataSource.transaction(async (manager) => {
+    const stored = await this.unitOfWork.run(async (manager) => {
       if (!(await this.ledger.claim(manager, form, { estateId, ...inquiry, email: inquiry.email.toLowerCase() }))) return false;
-      const id = randomUUID();
-      await manager.insert(InquiryEntity, { ...inquiry, id, estateId, locale });
+      const id = await this.inquiries.add(manager, { ...inquiry, estateId, locale });
       await this.mail.queue(manager, { ...mail, inquiryId: id });
       await this.leads.record(form, { estateId, locale, name: inquiry.name, email: inquiry.email, phone: inquiry.phone, message: inquiry.message }, manager);
       return true;

@@ -1,14 +1,14 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/config.js';
-import { EstateEntity } from '../estates/persistence/estate.entity.js';
+import { EstateRepository } from '../estates/persistence/estate.repository.js';
 import { createLeadSinks } from '../estates/sources/create-lead-sinks.js';
 import type { LeadSink, SearchProfile } from '../estates/sources/lead-sink.port.js';
 import { type Job, JobQueueService } from '../jobs/job-queue.service.js';
 import type { SourceName } from '../estates/domain/estate.js';
-import { LeadEntity, type LeadKind } from './lead.entity.js';
+import type { LeadKind } from './lead.entity.js';
+import { LeadRepository } from './lead.repository.js';
 
 export const LEAD_QUEUE = 'lead-delivery';
 
@@ -39,7 +39,8 @@ export class LeadsService implements OnApplicationBootstrap {
   private readonly sinks: ReadonlyMap<SourceName, LeadSink>;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly leads: LeadRepository,
+    private readonly estates: EstateRepository,
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly jobs: JobQueueService,
   ) {
@@ -59,9 +60,9 @@ export class LeadsService implements OnApplicationBootstrap {
 
   /** Stores a lead and queues its delivery inside `manager`'s open transaction; call `kick()` after it commits. */
   async record(kind: LeadKind, input: LeadInput, manager: EntityManager): Promise<string> {
-    const estate = input.estateId ? await manager.findOne(EstateEntity, { where: { id: input.estateId }, select: { id: true, source: true, sourceId: true } }) : null;
+    const estate = input.estateId ? await this.estates.findSourceRecord(manager, input.estateId) : null;
     const id = randomUUID();
-    await manager.insert(LeadEntity, {
+    await this.leads.add(manager, {
       id,
       kind,
       source: estate?.source ?? this.config.LEAD_DEFAULT_SOURCE,
@@ -73,10 +74,6 @@ export class LeadsService implements OnApplicationBootstrap {
       phone: input.phone || null,
       message: input.message ?? '',
       searchProfile: input.searchProfile ?? null,
-      status: 'PENDING',
-      attempts: 0,
-      lastError: null,
-      deliveredAt: null,
     });
     await this.jobs.send<LeadJob>(LEAD_QUEUE, { leadId: id }, { manager });
     return id;
@@ -88,13 +85,12 @@ export class LeadsService implements OnApplicationBootstrap {
   }
 
   private async deliver(job: Job<LeadJob>): Promise<void> {
-    const rows = this.dataSource.getRepository(LeadEntity);
-    const lead = await rows.findOneBy({ id: job.data.leadId });
+    const lead = await this.leads.findById(job.data.leadId);
     // Erased (GDPR, retention) or already delivered by an earlier attempt.
     if (!lead || lead.status === 'DELIVERED' || lead.status === 'SKIPPED') return;
     const sink = this.sinks.get(lead.source);
     if (!sink) {
-      await rows.update({ id: lead.id }, { status: 'SKIPPED' });
+      await this.leads.markSkipped(lead.id);
       return;
     }
     try {
@@ -110,10 +106,10 @@ export class LeadsService implements OnApplicationBootstrap {
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      await rows.update({ id: lead.id }, { status: job.lastAttempt ? 'FAILED' : 'PENDING', attempts: lead.attempts + 1, lastError: reason });
+      await this.leads.markAttemptFailed(lead.id, lead.attempts + 1, reason, job.lastAttempt);
       if (job.lastAttempt) this.logger.error(`lead ${lead.id} to source ${lead.source} FAILED after ${lead.attempts + 1} attempt(s): ${reason}`);
       throw error;
     }
-    await rows.update({ id: lead.id }, { status: 'DELIVERED', attempts: lead.attempts + 1, lastError: null, deliveredAt: new Date() });
+    await this.leads.markDelivered(lead.id, lead.attempts + 1);
   }
 }

@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { MailSite } from '../../views/mail/mail-layout.js';
 import { AssetsService } from '../web/assets.service.js';
 import { AppConfig } from '../config/config.js';
@@ -15,7 +14,7 @@ import type { Locale } from '../routing/locales.js';
 import { defineMailQueue, MAIL_QUEUE, type MailJob } from './mail-queue.js';
 import { renderMail } from './mail-renderer.js';
 import type { MailModels, MailTemplateName } from './mail-templates.js';
-import { MailEntity } from './mail.entity.js';
+import { type ClaimedMail, MailRepository } from './mail.repository.js';
 
 /** One mail to queue: who gets it, in which language, and which component renders it with which model. */
 export type MailRequest = {
@@ -43,19 +42,6 @@ function outboxDirectory(config: AppConfig): string | null {
   return config.DATA_DIR.startsWith('memory://') ? null : join(resolve(config.DATA_DIR), 'outbox');
 }
 
-interface ClaimedMail {
-  readonly id: string;
-  readonly to_address: string;
-  readonly reply_to: string | null;
-  readonly subject: string;
-  readonly html: string;
-  readonly text: string;
-  readonly attempts: number;
-  readonly headers: Record<string, string> | null;
-  readonly locale: string;
-  readonly ical_event: string | null;
-}
-
 /** Mails taken per fetch of the queue and sent at once: two per SMTP connection keeps the pool busy. */
 const BATCH_PER_CONNECTION = 2;
 
@@ -78,7 +64,7 @@ export class MailOutboxService implements OnApplicationBootstrap, OnApplicationS
   private lastRetriesBroughtForward = 0;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly mails: MailRepository,
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly jobs: JobQueueService,
     private readonly translations: TranslationService,
@@ -130,24 +116,19 @@ export class MailOutboxService implements OnApplicationBootstrap, OnApplicationS
   async queue(manager: EntityManager, request: MailRequest): Promise<string> {
     const rendered = renderMail(request.template, request.model as never, this.translations.forLocale(request.locale), this.site);
     const id = randomUUID();
-    await manager.insert(MailEntity, {
+    await this.mails.add(manager, {
       id,
       to: request.to,
       replyTo: request.replyTo ?? null,
       locale: request.locale,
       template: request.template,
       ...rendered,
-      status: 'PENDING',
-      attempts: 0,
       inquiryId: request.inquiryId ?? null,
       headers: request.headers ? { ...request.headers } : null,
       icalEvent: request.calendar ?? null,
-      lastError: null,
-      lockedUntil: null,
-      sentAt: null,
     });
     const jobId = await this.jobs.send<MailJob>(MAIL_QUEUE, { mailId: id }, { manager });
-    await manager.update(MailEntity, { id }, { jobId });
+    await this.mails.attachJob(manager, id, jobId);
     return id;
   }
 
@@ -157,22 +138,21 @@ export class MailOutboxService implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async deliver(job: Job<MailJob>): Promise<void> {
-    const mail = await this.claim(job.data.mailId);
+    const mail = await this.mails.claim(job.data.mailId, CLAIM_SECONDS);
     // Sent, failed, or being sent by another worker right now: nothing to do for this job.
     if (!mail) return;
-    const rows = this.dataSource.getRepository(MailEntity);
     try {
       await this.send(mail);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.smtpFailing = true;
       const failed = job.lastAttempt;
-      await rows.update({ id: mail.id }, { status: failed ? 'FAILED' : 'PENDING', lastError: reason, lockedUntil: null, updatedAt: new Date() });
+      await this.mails.markAttemptFailed(mail.id, reason, failed);
       if (!failed) throw error;
       this.logger.error(`mail ${mail.id} FAILED after ${mail.attempts} attempt(s): ${reason}; re-queue it with \`npm run mail:retry -- --id ${mail.id}\``);
       return;
     }
-    await rows.update({ id: mail.id }, { status: 'SENT', sentAt: new Date(), lastError: null, lockedUntil: null, updatedAt: new Date() });
+    await this.mails.markSent(mail.id);
     // At most once per first retry delay: a server that refuses some mails (a rate limit) keeps its backoff.
     if (this.smtpFailing && Date.now() - this.lastRetriesBroughtForward >= this.config.MAIL_RETRY_DELAY_SECONDS * 1000) {
       this.smtpFailing = false;
@@ -192,19 +172,6 @@ export class MailOutboxService implements OnApplicationBootstrap, OnApplicationS
     } catch (error) {
       this.logger.warn(`waiting mails not brought forward (they keep their retry time): ${error instanceof Error ? error.message : String(error)}`);
     }
-  }
-
-
-  /** PENDING (or a SENDING claim that lapsed) → SENDING in one statement: only one worker wins a mail. */
-  private async claim(id: string): Promise<ClaimedMail | null> {
-    // TypeORM answers an UPDATE … RETURNING with [rows, affected count].
-    const [rows] = (await this.dataSource.query(
-      `UPDATE mails SET status = 'SENDING', attempts = attempts + 1, locked_until = now() + make_interval(secs => $2), updated_at = now()
-       WHERE id = $1 AND (status = 'PENDING' OR (status = 'SENDING' AND locked_until < now()))
-       RETURNING id, to_address, reply_to, subject, html, text, attempts, headers, locale, ical_event`,
-      [id, CLAIM_SECONDS],
-    )) as [ClaimedMail[], number];
-    return rows[0] ?? null;
   }
 
   private async send(mail: ClaimedMail): Promise<void> {

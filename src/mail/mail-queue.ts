@@ -1,7 +1,7 @@
-import { type DataSource, In, IsNull, LessThan } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/config.js';
 import type { JobQueueService } from '../jobs/job-queue.service.js';
-import { MailEntity } from './mail.entity.js';
+import { MailRepository } from './mail.repository.js';
 
 export const MAIL_QUEUE = 'mail';
 
@@ -30,19 +30,13 @@ export function defineMailQueue(jobs: JobQueueService, config: AppConfig): Promi
  */
 export async function requeueMails(dataSource: DataSource, jobs: JobQueueService, config: AppConfig, ids?: readonly string[]): Promise<string[]> {
   await defineMailQueue(jobs, config);
+  const mails = new MailRepository(dataSource);
   return dataSource.transaction(async (manager) => {
-    // A SENDING mail is left alone while its claim lasts: a worker is sending it now.
-    const where = ids?.length
-      ? [
-          { id: In([...ids]), status: In(['PENDING', 'FAILED']) },
-          { id: In([...ids]), status: 'SENDING' as const, lockedUntil: LessThan(new Date()) },
-        ]
-      : [{ status: 'FAILED' as const }, { status: 'PENDING' as const, jobId: IsNull() }];
-    const mails = await manager.find(MailEntity, { select: { id: true }, where, lock: { mode: 'pessimistic_write' }, order: { createdAt: 'ASC' } });
-    for (const { id } of mails) {
+    const requeueable = await mails.lockRequeueable(manager, ids);
+    for (const id of requeueable) {
       const jobId = await jobs.send<MailJob>(MAIL_QUEUE, { mailId: id }, { manager });
-      await manager.update(MailEntity, { id }, { status: 'PENDING', jobId, lockedUntil: null, updatedAt: new Date() });
+      await mails.requeue(manager, id, jobId);
     }
-    return mails.map((mail) => mail.id);
+    return requeueable;
   });
 }

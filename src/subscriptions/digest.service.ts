@@ -1,19 +1,19 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { DigestCardModel } from '../../views/mail/subscription-mails.js';
-import { DataSource, In } from 'typeorm';
 import { AppConfig } from '../config/config.js';
+import { UnitOfWorkService } from '../database/unit-of-work.service.js';
 import { EstateDetailService, type FoundEstate } from '../detail/estate-detail.service.js';
 import { cardFacts, toEstateCard } from '../estates/display/estate-card.js';
-import { ListingEventEntity } from '../estates/persistence/listing-event.entity.js';
+import { EstateRepository } from '../estates/persistence/estate.repository.js';
+import type { ListingEventEntity } from '../estates/persistence/listing-event.entity.js';
 import type { Translator } from '../i18n/translator.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import { MailOutboxService } from '../mail/mail-outbox.service.js';
 import type { Locale } from '../routing/locales.js';
 import { parsePropertyImageUrl, propertyImageVariantUrlOf } from '../routing/routes.js';
 import { changeText, DIGEST_LOOKBACK_MS, isDigestDue, isDigestEvent } from './digest-rules.js';
-import { SubscriptionEntity } from './subscription.entity.js';
-import { SubscriptionDeliveryEntity } from './subscription-delivery.entity.js';
+import type { SubscriptionEntity } from './subscription.entity.js';
+import { SubscriptionRepository } from './subscription.repository.js';
 import { describeCriteria, matchesSubscription } from './subscription-criteria.js';
 import { SubscriptionService } from './subscription.service.js';
 
@@ -38,7 +38,9 @@ export class DigestService {
   private readonly logger = new Logger(DigestService.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWorkService,
+    private readonly repository: SubscriptionRepository,
+    private readonly estates: EstateRepository,
     private readonly details: EstateDetailService,
     private readonly subscriptions: SubscriptionService,
     private readonly translations: TranslationService,
@@ -47,16 +49,14 @@ export class DigestService {
   ) {}
 
   async run(now = new Date()): Promise<DigestRunReport> {
-    const due = (await this.dataSource.getRepository(SubscriptionEntity).find({ where: { status: 'active' } })).filter(
+    const due = (await this.repository.findActive()).filter(
       (subscription) => subscription.confirmedAt !== null && isDigestDue(subscription.frequency, subscription.lastDigestAt, now),
     );
     if (due.length === 0) return { mailed: 0 };
     // Read once for every subscriber, before any transaction (the embedded database has one session: inside a
     // transaction only its manager may query).
     const windowStart = new Date(now.getTime() - DIGEST_LOOKBACK_MS);
-    const news = (
-      await this.dataSource.getRepository(ListingEventEntity).createQueryBuilder('e').where('e.occurred_at >= :windowStart', { windowStart }).orderBy('e.id', 'ASC').getMany()
-    ).filter(isDigestEvent);
+    const news = (await this.estates.findEventsSince(windowStart)).filter(isDigestEvent);
     const listings = new Map<number, FoundEstate | null>();
     for (const estateId of new Set(news.map((event) => event.estateId))) listings.set(estateId, await this.details.find(estateId));
 
@@ -82,14 +82,12 @@ export class DigestService {
     }
     if (byEstate.size === 0) return false;
 
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       // The lock makes a concurrent run (another replica) wait here, then find this run's deliveries.
-      const locked = await manager.getRepository(SubscriptionEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      const locked = await this.repository.lock(manager, id);
       if (!locked?.email || locked.status !== 'active' || !isDigestDue(locked.frequency, locked.lastDigestAt, now)) return false;
       const eventIds = [...byEstate.values()].flatMap((entry) => entry.events.map((event) => event.id));
-      const delivered = new Set(
-        (await manager.find(SubscriptionDeliveryEntity, { select: { eventId: true }, where: { subscriptionId: id, eventId: In(eventIds) } })).map((row) => row.eventId),
-      );
+      const delivered = await this.repository.deliveredEventIds(manager, id, eventIds);
       const entries = [...byEstate.values()]
         .map((entry) => ({ ...entry, events: entry.events.filter((event) => !delivered.has(event.id)) }))
         .filter((entry) => entry.events.length > 0)
@@ -112,12 +110,11 @@ export class DigestService {
           links,
         },
       });
-      // A plain insert: a row already there would roll the mail back with it rather than send an event twice.
-      await manager.insert(
-        SubscriptionDeliveryEntity,
+      await this.repository.addDeliveries(
+        manager,
         entries.flatMap((entry) => entry.events.map((event) => ({ subscriptionId: id, eventId: event.id, mailId, deliveredAt: now }))),
       );
-      await manager.update(SubscriptionEntity, { id }, { lastDigestAt: now });
+      await this.repository.update(id, { lastDigestAt: now }, manager);
       return true;
     });
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In, IsNull, LessThan, Not } from 'typeorm';
 import { SubscriptionEntity, type StoredCriteria } from './subscription.entity.js';
+import { SubscriptionDeliveryEntity } from './subscription-delivery.entity.js';
 import { SubscriptionTokenEntity } from './subscription-token.entity.js';
 import { hashSubscriptionToken, newSubscriptionToken } from './subscription-token.js';
 
@@ -14,6 +15,11 @@ export class SubscriptionRepository {
   async findByToken(token: string): Promise<SubscriptionEntity | null> {
     const row = await this.dataSource.getRepository(SubscriptionTokenEntity).findOneBy({ tokenHash: hashSubscriptionToken(token) });
     return row ? this.dataSource.getRepository(SubscriptionEntity).findOneBy({ id: row.subscriptionId }) : null;
+  }
+
+  /** Every active subscription (confirmed or not: the digest checks). */
+  findActive(): Promise<SubscriptionEntity[]> {
+    return this.dataSource.getRepository(SubscriptionEntity).find({ where: { status: 'active' } });
   }
 
   /** The same address with the same search, not unsubscribed: a second form post updates it. */
@@ -33,6 +39,26 @@ export class SubscriptionRepository {
       where: { email: subscription.email, id: Not(subscription.id), status: In(['active', 'unconfirmed']) },
       order: { createdAt: 'ASC' },
     });
+  }
+
+  async add(manager: EntityManager, subscription: SubscriptionEntity): Promise<void> {
+    await manager.insert(SubscriptionEntity, subscription);
+  }
+
+  /** In the caller's transaction when a manager is given. */
+  async update(id: string, changes: Partial<Omit<SubscriptionEntity, 'id'>>, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.update(SubscriptionEntity, { id }, changes);
+  }
+
+  /** Which of `eventIds` a digest already brought to the subscriber. */
+  async deliveredEventIds(manager: EntityManager, subscriptionId: string, eventIds: readonly number[]): Promise<Set<number>> {
+    const rows = await manager.find(SubscriptionDeliveryEntity, { select: { eventId: true }, where: { subscriptionId, eventId: In([...eventIds]) } });
+    return new Set(rows.map((row) => row.eventId));
+  }
+
+  /** A plain insert: a delivery already there fails the caller's transaction (and its mail) rather than send an event twice. */
+  async addDeliveries(manager: EntityManager, deliveries: readonly SubscriptionDeliveryEntity[]): Promise<void> {
+    await manager.insert(SubscriptionDeliveryEntity, [...deliveries]);
   }
 
   /** A fresh token for a mail's links; only its hash is stored. */

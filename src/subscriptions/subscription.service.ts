@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/config.js';
+import { UnitOfWorkService } from '../database/unit-of-work.service.js';
 import { mailboxLimitKey } from '../forms/email-address.js';
 import { RateLimitService } from '../forms/rate-limit.service.js';
 import { SubmissionLedgerService } from '../forms/submission-ledger.service.js';
@@ -11,7 +11,7 @@ import { LeadsService } from '../leads/leads.service.js';
 import { MailOutboxService } from '../mail/mail-outbox.service.js';
 import type { Locale } from '../routing/locales.js';
 import { urlFor } from '../routing/routes.js';
-import { type DigestFrequency, SubscriptionEntity, type StoredCriteria } from './subscription.entity.js';
+import type { DigestFrequency, SubscriptionEntity, StoredCriteria } from './subscription.entity.js';
 import { SubscriptionRepository } from './subscription.repository.js';
 import { describeCriteria, searchProfileOf } from './subscription-criteria.js';
 import { isWellFormedToken } from './subscription-token.js';
@@ -51,7 +51,7 @@ export interface SubscriptionLinks {
 @Injectable()
 export class SubscriptionService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWorkService,
     private readonly subscriptions: SubscriptionRepository,
     private readonly mail: MailOutboxService,
     private readonly ledger: SubmissionLedgerService,
@@ -67,18 +67,18 @@ export class SubscriptionService {
     await this.rateLimits.consume({ name: 'subscribe-recipient', points: MAILS_PER_ADDRESS_PER_DAY, durationSeconds: 24 * 3600 }, mailboxLimitKey(email));
     const now = new Date();
     const expiresAt = new Date(now.getTime() + this.config.SUBSCRIPTION_CONFIRM_HOURS * HOUR_MS);
-    const queued = await this.dataSource.transaction(async (manager) => {
+    const queued = await this.unitOfWork.run(async (manager) => {
       if (!(await this.ledger.claim(manager, 'subscribe', { ...input, email }))) return false;
       const same = await this.subscriptions.findSame(manager, email, input.criteria);
       const fields = { name: input.name, locale: input.locale, frequency: input.frequency, updatedAt: now };
       if (same?.status === 'active') {
-        await manager.update(SubscriptionEntity, { id: same.id }, fields);
+        await this.subscriptions.update(same.id, fields, manager);
         await this.queueMail(manager, { ...same, ...fields }, 'subscription-updated');
         return true;
       }
       if (same) {
         // Still unconfirmed: a new confirmation mail, and the window starts again.
-        await manager.update(SubscriptionEntity, { id: same.id }, { ...fields, expiresAt });
+        await this.subscriptions.update(same.id, { ...fields, expiresAt }, manager);
         await this.queueMail(manager, { ...same, ...fields, expiresAt }, 'subscription-confirm', { again: true });
         return true;
       }
@@ -95,7 +95,7 @@ export class SubscriptionService {
         anonymizedAt: null,
         lastDigestAt: null,
       };
-      await manager.insert(SubscriptionEntity, created);
+      await this.subscriptions.add(manager, created);
       await this.queueMail(manager, created, 'subscription-confirm', { again: false });
       return true;
     });
@@ -118,12 +118,12 @@ export class SubscriptionService {
   async confirm(token: string): Promise<TokenLookup & { readonly already?: boolean }> {
     const found = await this.lookup(token);
     if (found.kind !== 'ok') return found;
-    const result = await this.dataSource.transaction(async (manager) => {
+    const result = await this.unitOfWork.run(async (manager) => {
       const row = await this.subscriptions.lock(manager, found.subscription.id);
       if (!row || row.status === 'unsubscribed') return { kind: 'unsubscribed' } as const;
       if (row.status === 'active') return { kind: 'ok', subscription: row, already: true } as const;
       const now = new Date();
-      await manager.update(SubscriptionEntity, { id: row.id }, { status: 'active', confirmedAt: now, expiresAt: null, updatedAt: now });
+      await this.subscriptions.update(row.id, { status: 'active', confirmedAt: now, expiresAt: null, updatedAt: now }, manager);
       const search = describeCriteria(row.criteria, this.translations.forLocale(this.config.AGENCY_LOCALE));
       await this.leads.record(
         'subscription',
@@ -141,7 +141,7 @@ export class SubscriptionService {
     const found = await this.lookup(token);
     if (found.kind !== 'ok') return found;
     const now = new Date();
-    await this.dataSource.getRepository(SubscriptionEntity).update({ id: found.subscription.id }, { ...changes, updatedAt: now });
+    await this.subscriptions.update(found.subscription.id, { ...changes, updatedAt: now });
     return { kind: 'ok', subscription: { ...found.subscription, ...changes, updatedAt: now } };
   }
 
@@ -149,11 +149,11 @@ export class SubscriptionService {
   async unsubscribe(token: string): Promise<TokenLookup> {
     const found = await this.lookup(token);
     if (found.kind !== 'ok') return found;
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const row = await this.subscriptions.lock(manager, found.subscription.id);
       if (!row || row.status === 'unsubscribed') return { kind: 'unsubscribed' } as const;
       const now = new Date();
-      await manager.update(SubscriptionEntity, { id: row.id }, { status: 'unsubscribed', unsubscribedAt: now, expiresAt: null, updatedAt: now });
+      await this.subscriptions.update(row.id, { status: 'unsubscribed', unsubscribedAt: now, expiresAt: null, updatedAt: now }, manager);
       return { kind: 'ok', subscription: { ...row, status: 'unsubscribed', unsubscribedAt: now } } as const;
     });
   }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, type Repository } from 'typeorm';
+import { DataSource, type EntityManager, In, type Repository } from 'typeorm';
 import type { Estate } from '../domain/estate.js';
 import { publicPrice, similarExcludedStatuses, withVisibleUnits } from '../domain/visibility.js';
 import { EstateEntity } from './estate.entity.js';
+import { ListingEventEntity } from './listing-event.entity.js';
 import { fromRows } from './estate-record.js';
 
 /** How far a similar listing's price may be from the reference one: ±30 %. */
@@ -57,6 +58,23 @@ export class EstateRepository {
     const row = rows.find((candidate) => candidate.id === id);
     if (!row) return null;
     return fromRows(row, row.isProject ? rows.filter((candidate) => candidate.parentId === id) : []);
+  }
+
+  /** The listing whose agency reference (or else site id) is `reference`, as a visitor types it; null when none is. */
+  async findIdByReference(reference: string): Promise<number | null> {
+    const byReference = await this.rows.createQueryBuilder('estate').select('estate.id', 'id').where(`estate.document->>'reference' = :reference`, { reference }).getRawOne<{ id: number }>();
+    if (byReference) return byReference.id;
+    return /^\d{1,9}$/.test(reference) ? ((await this.rows.findOne({ where: { id: Number(reference) }, select: { id: true } }))?.id ?? null) : null;
+  }
+
+  /** The CRM a listing comes from and its id there, read in the caller's transaction; null when it is gone. */
+  findSourceRecord(manager: EntityManager, id: number): Promise<Pick<EstateEntity, 'id' | 'source' | 'sourceId'> | null> {
+    return manager.findOne(EstateEntity, { where: { id }, select: { id: true, source: true, sourceId: true } });
+  }
+
+  /** The catalogue's listing events (new, price, status) since `since`, oldest first. */
+  findEventsSince(since: Date): Promise<ListingEventEntity[]> {
+    return this.rows.manager.getRepository(ListingEventEntity).createQueryBuilder('e').where('e.occurred_at >= :since', { since }).orderBy('e.id', 'ASC').getMany();
   }
 
   async count(): Promise<number> {

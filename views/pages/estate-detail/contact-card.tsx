@@ -1,0 +1,81 @@
+import type { ReactElement, ReactNode } from 'react';
+import type { EstateDisplayModel } from '../../../src/estates/display/estate-display.js';
+import { PHOTO_LAYOUTS } from '../../../src/estates/images/image-variants.js';
+import { Icon } from '../../components/icon.js';
+import { Picture } from '../../components/picture.js';
+import type { PageContext } from '../../page-context.js';
+
+type Translate = PageContext['t'];
+
+export interface ContactCardProps {
+  readonly display: Pick<EstateDisplayModel, 'priceText' | 'reference' | 'salesRep' | 'virtualVisits'>;
+  readonly t: Translate;
+  /** The inquiry forms, between the agent and the virtual visits. */
+  readonly children: ReactNode;
+}
+
+/** Beside the listing: price and reference, the agent to call or mail, the forms, the virtual visits. */
+export function ContactCard({ display, t, children }: ContactCardProps): ReactElement {
+  return (
+    <div className="contact-card">
+      <p className="contact-card__price">{display.priceText}</p>
+      {display.reference && <p className="contact-card__reference">{t('detail.reference', { reference: display.reference })}</p>}
+      {display.salesRep && <SalesRep rep={display.salesRep} t={t} />}
+      {children}
+      <VirtualVisits links={display.virtualVisits} t={t} />
+    </div>
+  );
+}
+
+function SalesRep({ rep, t }: { rep: NonNullable<EstateDisplayModel['salesRep']>; t: Translate }): ReactElement {
+  return (
+    <div className="sales-rep">
+      <h2 className="sales-rep__title">{t('detail.contact.title')}</h2>
+      {rep.picture && (
+        <Picture
+          className="sales-rep__photo"
+          src={rep.picture}
+          alt={t('detail.contact.photo', { name: rep.name })}
+          width={64}
+          height={64}
+          widths={PHOTO_LAYOUTS.thumb.widths}
+          sizes="64px"
+        />
+      )}
+      <p className="sales-rep__name">{rep.name}</p>
+      <ContactLines rep={rep} t={t} />
+    </div>
+  );
+}
+
+function ContactLines({ rep, t }: { rep: NonNullable<EstateDisplayModel['salesRep']>; t: Translate }): ReactElement {
+  const lines = [
+    { value: rep.phone, href: `tel:${rep.phone?.replace(/\s+/g, '')}`, icon: 'phone' as const, label: t('detail.contact.phone') },
+    { value: rep.mobile, href: `tel:${rep.mobile?.replace(/\s+/g, '')}`, icon: 'phone' as const, label: t('detail.contact.mobile') },
+    { value: rep.email, href: `mailto:${rep.email}`, icon: 'mail' as const, label: t('detail.contact.email') },
+  ].filter((line) => line.value);
+  return (
+    <ul className="sales-rep__lines">
+      {lines.map((line) => (
+        <li key={line.href}>
+          <a href={line.href}>
+            <Icon name={line.icon} /> <span className="visually-hidden">{line.label}: </span>
+            {line.value}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function VirtualVisits({ links, t }: { links: EstateDisplayModel['virtualVisits']; t: Translate }): ReactElement {
+  return (
+    <>
+      {links.map((link) => (
+        <a key={link} className="button button--ghost virtual-visit" href={link} target="_blank" rel="noopener noreferrer">
+          <Icon name="visit" /> {t('detail.virtualVisit')}
+        </a>
+      ))}
+    </>
+  );
+}

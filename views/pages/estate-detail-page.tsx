@@ -34,6 +34,8 @@ export interface DetailPageModel {
   readonly map: MapBlockProps;
   readonly share: ShareLinksProps;
   readonly project: { readonly title: string; readonly path: string } | null;
+  /** The sales rep's numbers as `tel:` links (null where the rep has no such number). */
+  readonly salesRepPhones: { readonly phone: string | null; readonly mobile: string | null };
   /** The sticker's class in the theme stylesheet (pages carry no style attributes). */
   readonly stickerClass: string | null;
   readonly forms: {
@@ -85,7 +87,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
           </div>
 
           <aside className="estate-detail__aside" id="contact">
-            <ContactCard display={display} t={t}>
+            <ContactCard display={display} phoneHrefs={model.salesRepPhones} t={t}>
               <InquiryModals forms={model.forms} t={t} />
             </ContactCard>
             <ShareLinks {...model.share} />

@@ -7,6 +7,8 @@ export interface SiteInfo {
   readonly brandColor: string;
   readonly email: string;
   readonly phone: string;
+  /** The phone as a `tel:` link. */
+  readonly phoneHref: string;
   /** The agency's legal identity, shown in every page's footer. */
   readonly legal: LegalIdentity;
   /** The site's RealEstateAgent JSON-LD, ready for a script element. */

@@ -6,6 +6,7 @@ import { AppConfig } from '../config/config.js';
 import type { FormState } from '../forms/form-view.js';
 import { stickerClass } from '../theme/theme-css.js';
 import { estatePath } from '../estates/domain/slug.js';
+import { telHref } from '../estates/display/contact-links.js';
 import { type DisplayTab, type EstateDisplayModel, toDisplayModel } from '../estates/display/estate-display.js';
 import type { Translator } from '../i18n/translator.js';
 import { TranslationService } from '../i18n/translation.service.js';
@@ -39,11 +40,6 @@ export interface OpenForm {
 export function featureGroups(display: Pick<EstateDisplayModel, 'tabs' | 'layout'>): DisplayTab[] {
   const own = new Set<string>(['epc', 'planning', ...(display.layout.length > 0 ? ['layout'] : [])]);
   return display.tabs.filter((tab) => !own.has(tab.name));
-}
-
-/** `tel:` wants the number without spaces. */
-function telHref(phone: string): string {
-  return `tel:${phone.replace(/[\s./()-]+/g, '')}`;
 }
 
 function plainText(html: string): string {
@@ -127,6 +123,10 @@ export class EstateDetailPageModels {
         call: phone ? { href: telHref(phone), text: t.t('detail.actions.call') } : null,
         email: email ? { href: `mailto:${email}`, text: t.t('detail.actions.email') } : null,
         ask: { href: '#extra-info-dialog', dialogId: 'extra-info-dialog', text: t.t('detail.actions.ask') },
+      },
+      salesRepPhones: {
+        phone: display.salesRep?.phone ? telHref(display.salesRep.phone) : null,
+        mobile: display.salesRep?.mobile ? telHref(display.salesRep.mobile) : null,
       },
       stickerClass: sticker?.color && sticker.colorText ? stickerClass({ color: sticker.color, colorText: sticker.colorText }) : null,
       gallery: {

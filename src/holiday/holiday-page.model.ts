@@ -4,6 +4,7 @@ import type { HolidayCardModel } from '../../views/components/holiday-card.js';
 import type { HolidayOverviewModel } from '../../views/pages/holiday-overview-page.js';
 import type { HolidayUnitPageModel } from '../../views/pages/holiday-unit-page.js';
 import { AppConfig } from '../config/config.js';
+import { telHref } from '../estates/display/contact-links.js';
 import { pickLocalized, pickText } from '../i18n/localized-text.js';
 import type { Translator } from '../i18n/translator.js';
 import { TranslationService } from '../i18n/translation.service.js';
@@ -40,10 +41,6 @@ export function problemMessage(problem: StayProblem, t: Translator['t'], locale:
     default:
       return t(`holiday.errors.${problem.code}`);
   }
-}
-
-function telHref(phone: string): string {
-  return `tel:${phone.replace(/[\s./()-]+/g, '')}`;
 }
 
 /** Builds the holiday unit page's view model: texts in the visitor's language, formatted prices, calendar, form. */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/config.js';
 import { legalIdentity } from '../config/legal-identity.js';
+import { telHref } from '../estates/display/contact-links.js';
 import { safeReturnPath } from '../consent/consent.js';
 import { agencyJsonLd, jsonForScript } from '../seo/structured-data.js';
 import { TranslationService } from '../i18n/translation.service.js';
@@ -56,6 +57,7 @@ export class PageContextService {
         brandColor: config.BRAND_COLOR,
         email: config.AGENCY_EMAIL,
         phone: config.AGENCY_PHONE,
+        phoneHref: telHref(config.AGENCY_PHONE),
         legal,
         jsonLd: jsonForScript(
           agencyJsonLd(legal, contact, { title: (title) => t(`legal.identity.titles.${title}`), insurance: t('legal.identity.insuranceLabel') }),

@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
 import { Alert } from '../components/alert.js';
-import { BotCheckField, type BotCheckView } from '../components/bot-check-field.js';
-import { ErrorSummary, type ErrorSummaryItem } from '../components/error-summary.js';
+import type { BotCheckView } from '../components/bot-check-field.js';
+import type { ErrorSummaryItem } from '../components/error-summary.js';
+import { PageForm } from '../components/page-form.js';
 
 export interface QuoteView {
   readonly lines: ReadonlyArray<{ readonly label: string; readonly amount: string }>;
@@ -176,21 +177,15 @@ export function BookingForm(props: BookingFormProps): ReactElement {
           <p>{props.sent}</p>
         </Alert>
       )}
-      <form
+      <PageForm
         className="booking-form"
         id="booking-form"
         action={action}
-        method="post"
-        hx-post={props.action}
-        hx-target="this"
-        hx-select="#booking-form"
-        hx-swap="outerHTML"
-        hx-disinherit="*"
-        data-island="page-form"
-        data-failure-text={texts.failed}
+        htmx={{ post: props.action, select: '#booking-form', disinherit: '*', failureText: texts.failed }}
+        errorSummary={props.errorSummary}
+        errorLinks={{ id: BOOKING_ERRORS_ID, items: errorItems(texts, errors) }}
+        botCheck={props.botCheck}
       >
-        {props.errorSummary && <ErrorSummary id={BOOKING_ERRORS_ID} summary={props.errorSummary} items={errorItems(texts, errors)} />}
-        <BotCheckField botCheck={props.botCheck} />
         <fieldset className="booking-form__stay" hx-get={props.quoteUrl} hx-trigger="change" hx-include="closest fieldset" hx-target="#booking-quote" hx-swap="outerHTML">
           <legend className="visually-hidden">{texts.title}</legend>
           <Field id="booking-arrival" name="arrival" label={texts.arrival} type="date" required min={props.minDate} max={props.maxDate} value={values.arrival} error={errors.arrival} requiredText={texts.required} />
@@ -229,7 +224,7 @@ export function BookingForm(props: BookingFormProps): ReactElement {
         <button type="submit" className="button">
           {texts.submit}
         </button>
-      </form>
+      </PageForm>
     </section>
   );
 }

@@ -2,7 +2,8 @@ import type { ReactElement } from 'react';
 import { Alert } from '../components/alert.js';
 import type { PageContext } from '../page-context.js';
 import { Field, type FormFieldState } from './inquiry-forms.js';
-import { BotCheckField, type BotCheckView } from '../components/bot-check-field.js';
+import type { BotCheckView } from '../components/bot-check-field.js';
+import { PageForm } from '../components/page-form.js';
 
 export interface ContactFormModel {
   readonly action: string;
@@ -24,23 +25,14 @@ export function ContactForm({ ctx, model }: { ctx: PageContext; model: ContactFo
   const consentError = fields.privacyConsent?.error;
   const required = t('forms.required');
   return (
-    <form
+    <PageForm
       className="inquiry-form contact-form"
       id="contact-form"
       action={model.action}
-      method="post"
-      hx-post={model.action}
-      hx-target="this"
-      hx-swap="outerHTML"
-      data-island="page-form"
-      data-failure-text={t('flows.failed')}
+      htmx={{ post: model.action, failureText: t('flows.failed') }}
+      errorSummary={model.refused ? t('forms.errors.summary') : null}
+      botCheck={model.botCheck}
     >
-      {model.refused && (
-        <Alert variant="danger">
-          <p>{t('forms.errors.summary')}</p>
-        </Alert>
-      )}
-      <BotCheckField botCheck={model.botCheck} />
       <Field id="contact-name" name="name" label={t('forms.name')} autoComplete="name" required state={fields.name} requiredText={required} />
       <Field id="contact-email" name="email" label={t('forms.email')} type="email" autoComplete="email" required state={fields.email} requiredText={required} />
       <Field id="contact-phone" name="phone" label={t('forms.phone')} type="tel" autoComplete="tel" state={fields.phone} requiredText={required} />
@@ -68,7 +60,7 @@ export function ContactForm({ ctx, model }: { ctx: PageContext; model: ContactFo
       <button type="submit" className="button">
         {t('forms.submit')}
       </button>
-    </form>
+    </PageForm>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
-import { Alert } from '../components/alert.js';
-import { BotCheckField, type BotCheckView } from '../components/bot-check-field.js';
+import type { BotCheckView } from '../components/bot-check-field.js';
+import { PageForm } from '../components/page-form.js';
 
 /** A field's value as typed and its localized error, if any. */
 export interface FormFieldState {
@@ -98,23 +98,20 @@ export function InquiryForm({ kind, action, estateId, privacyUrl, texts, fields 
   const prefix = kind === 'extra-info' ? 'extra-info' : 'send-to-friend';
   const consentError = fields.privacyConsent?.error;
   return (
-    <form
+    <PageForm
       className="inquiry-form"
       action={action}
-      method="post"
-      data-validation-required={texts.validation.required}
-      data-validation-email={texts.validation.email}
-      data-validation-too-long={texts.validation.tooLong}
-      data-validation-pattern={texts.validation.pattern}
-      data-validation-checkbox={texts.validation.checkbox}
+      data={{
+        'validation-required': texts.validation.required,
+        'validation-email': texts.validation.email,
+        'validation-too-long': texts.validation.tooLong,
+        'validation-pattern': texts.validation.pattern,
+        'validation-checkbox': texts.validation.checkbox,
+      }}
+      errorSummary={errorSummary}
+      botCheck={botCheck}
     >
-      {errorSummary && (
-        <Alert variant="danger">
-          <p>{errorSummary}</p>
-        </Alert>
-      )}
       <input type="hidden" name="estateId" value={estateId} />
-      <BotCheckField botCheck={botCheck} />
       <Field id={`${prefix}-name`} name="name" label={texts.name} autoComplete="name" required state={fields.name} requiredText={texts.required} />
       <Field id={`${prefix}-email`} name="email" label={texts.email} type="email" autoComplete="email" required state={fields.email} requiredText={texts.required} />
       {kind === 'extra-info' ? (
@@ -148,6 +145,6 @@ export function InquiryForm({ kind, action, estateId, privacyUrl, texts, fields 
       <button type="submit" className="button">
         {texts.submit}
       </button>
-    </form>
+    </PageForm>
   );
 }

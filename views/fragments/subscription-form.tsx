@@ -1,9 +1,9 @@
 import type { ReactElement } from 'react';
 import type { SearchFormModel } from '../../src/search/search-page.model.js';
-import { Alert } from '../components/alert.js';
 import { PriceFields, SubTypesField } from '../components/search-form.js';
 import type { PageContext } from '../page-context.js';
-import { BotCheckField, type BotCheckView } from '../components/bot-check-field.js';
+import type { BotCheckView } from '../components/bot-check-field.js';
+import { PageForm } from '../components/page-form.js';
 
 type Translate = PageContext['t'];
 
@@ -135,23 +135,14 @@ export function SubscriptionForm(props: SubscriptionFormProps): ReactElement {
   const consentError = errors.privacyConsent;
   const hasErrors = Object.keys(errors).length > 0;
   return (
-    <form
+    <PageForm
       className="subscription-form"
       id="subscription-form"
       action={props.action}
-      method="post"
-      hx-post={props.action}
-      hx-target="this"
-      hx-swap="outerHTML"
-      data-island="page-form"
-      data-failure-text={t('subscriptions.form.failure')}
+      htmx={{ post: props.action, failureText: t('subscriptions.form.failure') }}
+      errorSummary={hasErrors ? t('subscriptions.form.errorSummary') : null}
+      botCheck={props.botCheck}
     >
-      {hasErrors && (
-        <Alert variant="danger">
-          <p>{t('subscriptions.form.errorSummary')}</p>
-        </Alert>
-      )}
-      <BotCheckField botCheck={props.botCheck} />
       <CriteriaFields {...props} />
       <fieldset className="subscription-form__group">
         <legend>{t('subscriptions.form.personalLegend')}</legend>
@@ -187,6 +178,6 @@ export function SubscriptionForm(props: SubscriptionFormProps): ReactElement {
       <button type="submit" className="button">
         {t(mode === 'subscribe' ? 'subscriptions.form.submit' : 'subscriptions.edit.save')}
       </button>
-    </form>
+    </PageForm>
   );
 }

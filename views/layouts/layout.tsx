@@ -90,7 +90,7 @@ function SiteFooter({ ctx }: { ctx: PageContext }): ReactElement {
             </a>
           </p>
           <p>
-            <a href={`tel:${site.phone.replace(/\s+/g, '')}`}>
+            <a href={site.phoneHref}>
               <Icon name="phone" /> {site.phone}
             </a>
           </p>

@@ -5,7 +5,8 @@ import { EstateCard } from '../components/estate-card.js';
 import { Field, type FormFieldState } from '../fragments/inquiry-forms.js';
 import { Layout } from '../layouts/layout.js';
 import type { PageContext } from '../page-context.js';
-import { BotCheckField, type BotCheckView } from '../components/bot-check-field.js';
+import type { BotCheckView } from '../components/bot-check-field.js';
+import { PageForm } from '../components/page-form.js';
 
 export interface CancelAppointmentModel {
   readonly state: 'planned' | 'cancelled' | 'past';
@@ -37,28 +38,19 @@ export function CancelAppointmentForm({ ctx, model }: { ctx: PageContext; model:
   }
   const { form } = model;
   return (
-    <form
+    <PageForm
       id="cancel-appointment"
       className="inquiry-form"
       action={form.action}
-      method="post"
-      hx-post={form.action}
-      hx-target="this"
-      hx-swap="outerHTML"
-      data-island="page-form"
-      data-failure-text={t('flows.failed')}
+      htmx={{ post: form.action, failureText: t('flows.failed') }}
+      errorSummary={form.refused ? t('forms.errors.summary') : null}
+      botCheck={form.botCheck}
     >
-      {form.refused && (
-        <Alert variant="danger">
-          <p>{t('forms.errors.summary')}</p>
-        </Alert>
-      )}
-      <BotCheckField botCheck={form.botCheck} />
       <Field id="cancel-reason" name="reason" label={t('flows.appointment.reason')} multiline state={form.reason} requiredText={t('forms.required')} />
       <button type="submit" className="button">
         {t('flows.appointment.confirm')}
       </button>
-    </form>
+    </PageForm>
   );
 }
 

@@ -22,7 +22,7 @@ export function ContactPage({ ctx, model }: { ctx: PageContext; model: ContactPa
         <h1>{t('flows.contact.heading')}</h1>
         <p>{t('flows.contact.intro', { name: site.name })}</p>
         <p>
-          <a href={`mailto:${site.email}`}>{site.email}</a> · <a href={`tel:${site.phone.replace(/\s+/g, '')}`}>{site.phone}</a>
+          <a href={`mailto:${site.email}`}>{site.email}</a> · <a href={site.phoneHref}>{site.phone}</a>
         </p>
         {model.sent ? <ContactThanks ctx={ctx} /> : <ContactForm ctx={ctx} model={model.form} />}
       </div>

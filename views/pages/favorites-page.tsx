@@ -6,7 +6,8 @@ import { FavoriteToggle } from '../components/favorite-toggle.js';
 import { Field, type FormFieldState } from '../fragments/inquiry-forms.js';
 import { Layout } from '../layouts/layout.js';
 import type { PageContext } from '../page-context.js';
-import { BotCheckField, type BotCheckView } from '../components/bot-check-field.js';
+import type { BotCheckView } from '../components/bot-check-field.js';
+import { PageForm } from '../components/page-form.js';
 
 export interface FavoriteItem {
   readonly id: number;
@@ -36,25 +37,20 @@ export interface FavoritesPageModel {
 export function FavoritesMailForm({ ctx, model }: { ctx: PageContext; model: FavoritesMailFormModel }): ReactElement {
   const { t } = ctx;
   return (
-    <form
+    <PageForm
       id="favorites-mail"
       className="inquiry-form favorites-mail"
-      method="post"
       action={model.action}
-      hx-post={model.action}
-      hx-target="this"
-      hx-swap="outerHTML"
-      data-island="page-form"
-      data-failure-text={t('flows.failed')}
+      htmx={{ post: model.action, failureText: t('flows.failed') }}
+      intro={
+        <>
+          <h2>{t('flows.favorites.mailHeading')}</h2>
+          <p>{t('flows.favorites.mailIntro')}</p>
+        </>
+      }
+      errorSummary={model.refused ? t('forms.errors.summary') : null}
+      botCheck={model.botCheck}
     >
-      <h2>{t('flows.favorites.mailHeading')}</h2>
-      <p>{t('flows.favorites.mailIntro')}</p>
-      {model.refused && (
-        <Alert variant="danger">
-          <p>{t('forms.errors.summary')}</p>
-        </Alert>
-      )}
-      <BotCheckField botCheck={model.botCheck} />
       <Field id="favorites-email" name="email" label={t('forms.email')} type="email" autoComplete="email" required state={model.email} requiredText={t('forms.required')} />
       <div className={`form-check${model.consentError ? ' form-field--invalid' : ''}`}>
         <input
@@ -78,7 +74,7 @@ export function FavoritesMailForm({ ctx, model }: { ctx: PageContext; model: Fav
       <button type="submit" className="button">
         {t('flows.favorites.mailSubmit')}
       </button>
-    </form>
+    </PageForm>
   );
 }
 

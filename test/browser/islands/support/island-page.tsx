@@ -155,7 +155,7 @@ export function renderIslandPage(manifest: Record<string, string>, { url }: Page
   const ctx: PageContext = {
     locale: 'en',
     t,
-    site: { name: 'Immo Gent', logoUrl: `/assets/${manifest['logo.svg']}`, brandColor: '#0b5a6b', email: 'info@immo.test', phone: '+32 9 123 45 67', legal: legalIdentity(loadConfig({})), jsonLd: '{}' },
+    site: { name: 'Immo Gent', logoUrl: `/assets/${manifest['logo.svg']}`, brandColor: '#0b5a6b', email: 'info@immo.test', phone: '+32 9 123 45 67', phoneHref: 'tel:+3291234567', legal: legalIdentity(loadConfig({})), jsonLd: '{}' },
     assets: { styles: [`/assets/${manifest['app.css']}`], scripts: [`/assets/${manifest['app.js']}`] },
     alternates: { nl: '/page', fr: '/page', en: '/page', de: '/page' },
     hreflang: [],

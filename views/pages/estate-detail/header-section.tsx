@@ -1,0 +1,54 @@
+import type { ReactElement } from 'react';
+import type { EstateDisplayModel } from '../../../src/estates/display/estate-display.js';
+import { Breadcrumb } from '../../components/breadcrumb.js';
+import { favoriteToggleFor } from '../../components/favorite-toggle.js';
+import { Icon } from '../../components/icon.js';
+import type { PageContext } from '../../page-context.js';
+import type { DetailPageModel } from '../estate-detail-page.js';
+
+export interface DetailHeaderProps {
+  readonly ctx: PageContext;
+  readonly display: EstateDisplayModel;
+  readonly breadcrumb: DetailPageModel['breadcrumb'];
+  readonly stickerClass: string | null;
+}
+
+/** Breadcrumb, status and sticker, title with the heart, address, price and the key facts. */
+export function DetailHeader({ ctx, display, breadcrumb, stickerClass }: DetailHeaderProps): ReactElement {
+  return (
+    <header className="estate-detail__header">
+      <Breadcrumb {...breadcrumb} />
+      <div className="estate-detail__badges">
+        <span className={`status-badge${display.available ? '' : ' status-badge--closed'}`}>{display.statusLabel}</span>
+        {display.sticker && (
+          <span className={stickerClass ? `sticker ${stickerClass}` : 'sticker'} lang={display.sticker.textLang}>
+            {display.sticker.text}
+          </span>
+        )}
+      </div>
+      <div className="estate-detail__title">
+        <h1 lang={display.titleLang}>{display.title}</h1>
+        {favoriteToggleFor(ctx, display.id)}
+      </div>
+      <p className="estate-detail__address">
+        <Icon name="pin" /> {display.address.lines.join(', ')}
+      </p>
+      <p className="estate-detail__price">{display.priceText}</p>
+      <KeyFacts facts={display.keyFacts} label={ctx.t('detail.keyFacts')} />
+    </header>
+  );
+}
+
+function KeyFacts({ facts, label }: { facts: EstateDisplayModel['keyFacts']; label: string }): ReactElement | null {
+  if (facts.length === 0) return null;
+  return (
+    <ul className="key-facts" aria-label={label}>
+      {facts.map((fact) => (
+        <li key={fact.code}>
+          <span className="key-facts__value">{fact.text}</span>
+          <span className="key-facts__label">{fact.label}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

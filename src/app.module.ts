@@ -7,6 +7,7 @@ import { ConfigModule } from './config/config.module.js';
 import { ConsentModule } from './consent/consent.module.js';
 import { ContactModule } from './contact/contact.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { JobsModule } from './jobs/jobs.module.js';
 import { DetailModule } from './detail/detail.module.js';
 import { EstatesModule } from './estates/estates.module.js';
 import { FavoritesModule } from './favorites/favorites.module.js';
@@ -23,7 +24,7 @@ import { PrivacyModule } from './privacy/privacy.module.js';
 import { DEFAULT_LOCALE } from './routing/locales.js';
 import { loggerModule } from './runtime/logging.js';
 import { SearchModule } from './search/search.module.js';
-import { SeoModule } from './seo/seo.module.js';
+import { SitemapModule } from './sitemap/sitemap.module.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { ShellModule } from './shell/shell.module.js';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
@@ -51,6 +52,7 @@ export class AppModule {
           logging: false,
         }),
         DatabaseModule,
+        JobsModule,
         TranslationModule,
         SettingsModule,
         ThemeModule,
@@ -72,7 +74,7 @@ export class AppModule {
         AppointmentsModule,
         HolidayModule,
         PrivacyModule,
-        SeoModule,
+        SitemapModule,
         ShellModule,
       ],
     };

@@ -2,7 +2,6 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/config.js';
-import { JobsModule } from '../jobs/jobs.module.js';
 import { ChangeFeedService } from './change-feed.service.js';
 import { DatabaseLocationService } from './database-location.service.js';
 import { prepareSchema } from './migration-state.js';
@@ -19,8 +18,8 @@ function isEmbedded(options: DataSourceOptions): boolean {
 }
 
 /**
- * The database and what runs on it for every feature: TypeORM, the change feed and the job queue.
- * Global, so feature modules inject ChangeFeedService, JobQueueService and UnitOfWorkService without importing it.
+ * The database for every feature: TypeORM, the change feed and the unit of work (the job queue on it is JobsModule).
+ * Global, so feature modules inject ChangeFeedService and UnitOfWorkService without importing it.
  */
 @Global()
 @Module({
@@ -44,7 +43,6 @@ function isEmbedded(options: DataSourceOptions): boolean {
         return dataSource;
       },
     }),
-    JobsModule,
   ],
   providers: [ChangeFeedService, UnitOfWorkService],
   exports: [ChangeFeedService, UnitOfWorkService],

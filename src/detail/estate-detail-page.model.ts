@@ -13,7 +13,8 @@ import { TranslationService } from '../i18n/translation.service.js';
 import type { Locale } from '../routing/locales.js';
 import { urlFor } from '../routing/routes.js';
 import { openGraphImage } from '../estates/images/image-variants.js';
-import { breadcrumbJsonLd, listingBreadcrumb } from '../seo/breadcrumbs.js';
+import { breadcrumbJsonLd } from '../seo/breadcrumbs.js';
+import { listingBreadcrumb } from '../search/listing-breadcrumb.js';
 import { jsonForScript, listingJsonLd, listingTitle, shareMeta } from '../seo/structured-data.js';
 import { EstateDetailService, type FoundEstate, SIMILAR_ESTATES_SHOWN } from './estate-detail.service.js';
 

@@ -8,6 +8,7 @@ import { startupFailureText } from '../runtime/startup-error.js';
 import { type AppConfig, loadConfig } from '../config/config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
+import { JobsModule } from '../jobs/jobs.module.js';
 import { complianceReport, describeComplianceReport, liveListingCount } from './display/compliance-report.js';
 import { EstateEntity } from './persistence/estate.entity.js';
 import { EstateRepository } from './persistence/estate.repository.js';
@@ -15,7 +16,7 @@ import { EstateRepository } from './persistence/estate.repository.js';
 @Module({})
 class ListingsCheckModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: ListingsCheckModule, imports: [ConfigModule.forRoot(config), loggerModule(config), DatabaseModule, TypeOrmModule.forFeature([EstateEntity])], providers: [EstateRepository] };
+    return { module: ListingsCheckModule, imports: [ConfigModule.forRoot(config), loggerModule(config), DatabaseModule, JobsModule, TypeOrmModule.forFeature([EstateEntity])], providers: [EstateRepository] };
   }
 }
 

@@ -9,6 +9,7 @@ import { startupFailureText } from '../runtime/startup-error.js';
 import { type AppConfig, loadConfig } from '../config/config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
+import { JobsModule } from '../jobs/jobs.module.js';
 import { JobQueueService } from '../jobs/job-queue.service.js';
 import { MailEntity } from './mail.entity.js';
 import { requeueMails } from './mail-queue.js';
@@ -16,7 +17,7 @@ import { requeueMails } from './mail-queue.js';
 @Module({})
 class MailRetryModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: MailRetryModule, imports: [ConfigModule.forRoot(config), loggerModule(config), DatabaseModule, TypeOrmModule.forFeature([MailEntity])] };
+    return { module: MailRetryModule, imports: [ConfigModule.forRoot(config), loggerModule(config), DatabaseModule, JobsModule, TypeOrmModule.forFeature([MailEntity])] };
   }
 }
 

@@ -8,12 +8,13 @@ import { startupFailureText } from '../runtime/startup-error.js';
 import { type AppConfig, loadConfig } from '../config/config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
+import { JobsModule } from '../jobs/jobs.module.js';
 import { describeRemoval, eraseVisitor } from './visitor-data.js';
 
 @Module({})
 class GdprEraseModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: GdprEraseModule, imports: [ConfigModule.forRoot(config), loggerModule(config), DatabaseModule] };
+    return { module: GdprEraseModule, imports: [ConfigModule.forRoot(config), loggerModule(config), DatabaseModule, JobsModule] };
   }
 }
 

@@ -38,7 +38,7 @@ const STARTED_AT = new Date().toISOString();
 const XML = 'application/xml; charset=utf-8';
 
 @Controller()
-export class SeoController {
+export class SitemapController {
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly estates: EstateRepository,

@@ -1,9 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/config.js';
 import { ChangeFeedService } from '../database/change-feed.service.js';
+import { ChangeFollower } from '../database/change-follower.js';
 import { type StickerColors, themeCss } from './theme-css.js';
 
 export const THEME_PATH = '/theme.css';
@@ -13,28 +14,18 @@ export const THEME_PATH = '/theme.css';
  * need no inline style. Its URL carries its version, so browsers and CDNs keep it until it changes.
  */
 @Injectable()
-export class ThemeService implements OnApplicationBootstrap, OnModuleDestroy {
+export class ThemeService extends ChangeFollower {
   private readonly logger = new Logger(ThemeService.name);
   private theme = { css: '', version: '' };
-  private readonly unsubscribe: Array<() => void>;
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     changes: ChangeFeedService,
   ) {
-    this.apply([]);
     // Synced listings may bring a sticker colour the theme has no class for yet (on every replica alike).
-    const refresh = () => void this.refresh();
-    this.unsubscribe = [changes.subscribe('estates', refresh), changes.onResync(refresh)];
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.refresh();
-  }
-
-  onModuleDestroy(): void {
-    for (const unsubscribe of this.unsubscribe) unsubscribe();
+    super(changes, 'estates');
+    this.apply([]);
   }
 
   get css(): string {
@@ -50,7 +41,7 @@ export class ThemeService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** Re-reads the sticker colours of the cached listings (after a sync changed listings). */
-  async refresh(): Promise<void> {
+  override async refresh(): Promise<void> {
     try {
       const rows: StickerColors[] = await this.dataSource.query(
         `SELECT DISTINCT document->'sticker'->>'color' AS "color", document->'sticker'->>'colorText' AS "colorText"

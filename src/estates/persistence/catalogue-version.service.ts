@@ -1,5 +1,6 @@
-import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ChangeFeedService } from '../../database/change-feed.service.js';
+import { ChangeFollower } from '../../database/change-follower.js';
 import { EstateRepository } from './estate.repository.js';
 
 /**
@@ -8,31 +9,21 @@ import { EstateRepository } from './estate.repository.js';
  * replica arrives at the same value (and the same ETags).
  */
 @Injectable()
-export class CatalogueVersionService implements OnApplicationBootstrap, OnModuleDestroy {
+export class CatalogueVersionService extends ChangeFollower {
   private value = 'unknown';
-  private readonly unsubscribe: Array<() => void>;
 
   constructor(
     private readonly estates: EstateRepository,
     changes: ChangeFeedService,
   ) {
-    const refresh = () => void this.refresh();
-    this.unsubscribe = [changes.subscribe('estates', refresh), changes.onResync(refresh)];
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.refresh();
-  }
-
-  onModuleDestroy(): void {
-    for (const unsubscribe of this.unsubscribe) unsubscribe();
+    super(changes, 'estates');
   }
 
   get current(): string {
     return this.value;
   }
 
-  async refresh(): Promise<void> {
+  override async refresh(): Promise<void> {
     try {
       this.value = await this.estates.catalogueFingerprint();
     } catch {

@@ -34,6 +34,62 @@ const SERVICES = [
   { regex: '\\.(service|repository|entity)(\\.js)?$', message: 'Views are pure: no services, repositories or entities (DESIGN.md "Style").' },
 ];
 
+const CRM_KNOWLEDGE = {
+  regex: '(^|/)sources/(source-[ab]|whise)(/|$)',
+  message: `Only src/estates/sources/ knows a CRM's types and mappers; use the EstateSource port (wired in ${SOURCES_WIRING}).`,
+};
+
+// docs/ARCHITECTURE.md "Folder map": what each folder of src/ may import besides itself, views/ and client/ props.
+// The files directly in src/ (main.ts, app.module.ts, sync.ts, ...) compose everything and are not listed.
+const FOUNDATION = ['utils', 'routing', 'i18n', 'config'];
+const INFRASTRUCTURE = [...FOUNDATION, 'database', 'jobs', 'runtime', 'settings', 'theme', 'web', 'mail'];
+const MECHANISMS = [...INFRASTRUCTURE, 'estates', 'seo', 'forms', 'leads'];
+const FOLDER_MAP = {
+  utils: [],
+  routing: ['utils'],
+  i18n: ['routing', 'utils'],
+  config: ['utils'],
+  database: ['config', 'utils'],
+  jobs: ['database', 'config', 'utils'],
+  runtime: ['database', 'config', 'utils'],
+  settings: ['database', 'config', 'utils'],
+  theme: ['database', 'config', 'utils'],
+  web: ['routing', 'i18n', 'config', 'utils'],
+  mail: ['database', 'jobs', 'runtime', ...FOUNDATION, 'web'],
+  estates: ['database', 'jobs', 'runtime', 'settings', 'theme', ...FOUNDATION],
+  seo: ['estates', ...FOUNDATION],
+  forms: ['database', 'web', ...FOUNDATION],
+  leads: ['estates', 'database', 'jobs', ...FOUNDATION],
+  // Features: the mechanisms, and only the features named here.
+  home: MECHANISMS,
+  health: MECHANISMS,
+  consent: MECHANISMS,
+  legal: [...MECHANISMS, 'consent'],
+  search: MECHANISMS,
+  detail: [...MECHANISMS, 'search'],
+  inquiries: [...MECHANISMS, 'detail'],
+  contact: [...MECHANISMS, 'inquiries'],
+  favorites: [...MECHANISMS, 'consent', 'detail'],
+  subscriptions: [...MECHANISMS, 'detail', 'search'],
+  appointments: [...MECHANISMS, 'detail'],
+  holiday: MECHANISMS,
+  privacy: MECHANISMS,
+  sitemap: [...MECHANISMS, 'search', 'holiday'],
+  // The web shell renders every feature's parts in the layout: it sits above them all.
+  shell: null,
+};
+const SRC_FOLDERS = Object.keys(FOLDER_MAP);
+
+/** A pattern refusing, in `folder`, the specifiers of the src/ folders it may not import (matched as written). */
+function layerRule(folder) {
+  const allowed = FOLDER_MAP[folder] ?? SRC_FOLDERS;
+  const refused = SRC_FOLDERS.filter((other) => other !== folder && !allowed.includes(other));
+  return {
+    regex: `^(\\.\\./)+(src/)?(${refused.join('|') || '$^'})(/|$)`,
+    message: `src/${folder}/ may import only ${allowed.length > 0 ? allowed.join(', ') : 'nothing else in src/'}: see the folder map in docs/ARCHITECTURE.md.`,
+  };
+}
+
 export default defineConfig(
   {
     ignores: ['dist/**', 'public/**', 'coverage/**', 'test-output/**', '.data/**', 'fixtures/**', 'node_modules/**'],
@@ -77,14 +133,18 @@ export default defineConfig(
   {
     files: ['**/*.{ts,tsx,mjs,js}'],
     ignores: ['src/estates/sources/**', ...TEST_CODE],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{
-          regex: '(^|/)sources/source-[ab](/|$)',
-          message: `Only src/estates/sources/ knows a CRM's types and mappers; use the EstateSource port (wired in ${SOURCES_WIRING}).`,
-        }],
-      }],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [CRM_KNOWLEDGE] }] },
+  },
+  // The folder map: each folder of src/ imports only the folders below it (docs/ARCHITECTURE.md "Folder map").
+  ...Object.keys(FOLDER_MAP).map((folder) => ({
+    files: [`src/${folder}/**/*.{ts,tsx}`],
+    ignores: [...TEST_CODE, ...(folder === 'estates' ? ['src/estates/sources/**'] : [])],
+    rules: { 'no-restricted-imports': ['error', { patterns: [CRM_KNOWLEDGE, layerRule(folder)] }] },
+  })),
+  {
+    files: ['src/estates/sources/**/*.{ts,tsx}'],
+    ignores: TEST_CODE,
+    rules: { 'no-restricted-imports': ['error', { patterns: [layerRule('estates')] }] },
   },
   // Views are pure: no services, persistence or Nest.
   {

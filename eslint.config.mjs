@@ -1,4 +1,4 @@
-// ESLint: correctness rules plus DESIGN.md's dependency direction, each layer rule scoped by file globs.
+// ESLint: correctness rules plus the dependency direction of docs/ARCHITECTURE.md, each layer rule scoped by file globs.
 // `npm run lint` runs this, then knip (dead files, exports and dependencies).
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
@@ -26,12 +26,12 @@ const UNUSED_VARS = {
 
 // Import specifiers are matched as written (relative paths with a .js extension), hence regexes on path segments.
 const NEST_AND_ORM = [
-  { regex: '^@nestjs/', message: 'This layer stays framework-free: no Nest here (DESIGN.md "Style").' },
-  { regex: '^(typeorm|pg)(/|$)', message: 'This layer stays persistence-free: no TypeORM or pg here (DESIGN.md "Style").' },
-  { regex: '(^|/)persistence(/|$)', message: 'This layer imports nothing from persistence (DESIGN.md "Style").' },
+  { regex: '^@nestjs/', message: 'This layer stays framework-free: no Nest here (docs/ARCHITECTURE.md "Style").' },
+  { regex: '^(typeorm|pg)(/|$)', message: 'This layer stays persistence-free: no TypeORM or pg here (docs/ARCHITECTURE.md "Style").' },
+  { regex: '(^|/)persistence(/|$)', message: 'This layer imports nothing from persistence (docs/ARCHITECTURE.md "Style").' },
 ];
 const SERVICES = [
-  { regex: '\\.(service|repository|entity)(\\.js)?$', message: 'Views are pure: no services, repositories or entities (DESIGN.md "Style").' },
+  { regex: '\\.(service|repository|entity)(\\.js)?$', message: 'Views are pure: no services, repositories or entities (docs/ARCHITECTURE.md "Style").' },
 ];
 
 const CRM_KNOWLEDGE = {
@@ -126,7 +126,7 @@ export default defineConfig(
     },
   },
 
-  // Migrations are generated and never edited after they land (DESIGN.md "Style").
+  // Migrations are generated and never edited after they land (docs/ARCHITECTURE.md "Style").
   { files: ['migrations/*.ts'], rules: { '@typescript-eslint/consistent-type-imports': 'off' } },
 
   // Nothing outside sources/ knows a CRM's types or mappers.

@@ -1,5 +1,5 @@
 // Turns the demo catalogue's source A records (written in the domain's words by generate-fixtures.mjs) into the
-// Zabun CMS API's shape (../shared/CRM-APIS.md): dictionary ids resolved by option_items and the geo cities, units
+// Zabun CMS API's shape (src/estates/sources/source-a/source-a.types.ts): dictionary ids resolved by option_items and the geo cities, units
 // named by their project's child_properties, persons with split phone numbers, and the website medium's listing ids.
 // The ids are the demo's own and follow src/estates/sources/source-a/source-a.dictionaries.ts (unconfirmed).
 

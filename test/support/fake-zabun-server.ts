@@ -26,7 +26,7 @@ interface Paged {
 }
 
 /**
- * The Zabun CMS API's shape (../shared/CRM-APIS.md) over the demo catalogue, editable per test: the four credential
+ * The Zabun CMS API's shape (README "Connecting your CRM", src/estates/sources/source-a/source-a.types.ts) over the demo catalogue, editable per test: the four credential
  * headers on every call (401 otherwise), 0-based pages with a short last one and no total, option_items, the geo
  * cities, persons as a list, publication per medium, contact messages and contact requests.
  */

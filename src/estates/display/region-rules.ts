@@ -5,7 +5,7 @@ import type { Estate, Region } from '../domain/estate.js';
 import { formatCurrency, formatNumber, showsFloodingIcon } from '../domain/format.js';
 
 /**
- * The Belgian regions' rules for what an advertisement must say (/work/shared/BELGIAN-LISTING-RULES.md), one
+ * The Belgian regions' rules for what an advertisement must say (README "Belgian listing rules"), one
  * named function per rule, chosen by the listing's region. Each rule decides from the domain alone what it
  * shows and what is missing, so the detail page, the cards and the compliance report (`complianceGaps`,
  * `npm run listings:check`) never disagree. Missing data never hides a listing: the rule says what it has.

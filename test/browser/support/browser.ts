@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 
-/** Flags that keep Chromium from calling out to the closed network (see TOOLING.md). */
+/** Flags that keep Chromium from calling out to the closed network (the machines that run the tests reach no other network). */
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

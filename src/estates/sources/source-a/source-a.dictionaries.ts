@@ -6,7 +6,7 @@ import type { SourceACity, SourceADictionaryEntry, SourceAOptionItems, ZabunText
 
 /*
  * Zabun dictionary ids and the SPEC enum each one means. No public client lists the ids (they only show names), so
- * every table here is UNCONFIRMED except FILE_TYPES (CRM-APIS.md) and Belgium's country_geo_id 23: check them against
+ * every table here is UNCONFIRMED except FILE_TYPES (Zabun's published file types) and Belgium's country_geo_id 23: check them against
  * an agency's `GET api/v1/property/option_items` before going live. The dictionary itself decides whether an id
  * exists; these tables only say what it means for the site.
  */
@@ -50,7 +50,7 @@ export const ENVIRONMENT_IDS = indexed(ENVIRONMENT);
 export const FACILITY_IDS: Readonly<Record<number, string>> = { 1: 'FIBER_INTERNET', 2: 'BICYCLE_STORAGE' };
 /** layouts → SPEC §9 room type ids (unconfirmed: taken as the same numbering). Custom rooms (custom_index) keep 0. */
 export const LAYOUT_ROOM_TYPES: Readonly<Record<number, number>> = Object.fromEntries(Object.values(ROOM_TYPES).map((id) => [id, id]));
-/** files[].type_id (CRM-APIS.md): 29 asbestos and 102 water sensitivity have no domain name of their own. */
+/** files[].type_id (Zabun's published file types): 29 asbestos and 102 water sensitivity have no domain name of their own. */
 export const FILE_TYPES: Readonly<Record<number, string>> = { 1: 'FLOOR_PLAN', 2: 'SPECIFICATIONS', 3: 'BROCHURE', 29: 'OTHER', 45: 'EPC_CERTIFICATE', 102: 'OTHER' };
 export const COUNTRY_GEO_IDS: Readonly<Record<number, string>> = { 23: 'BE' };
 export const BELGIUM_GEO_ID = 23;

@@ -1,7 +1,7 @@
 import type { RawText } from '../raw-text.js';
 
 /**
- * Zabun CMS API records as its public clients read them (../shared/CRM-APIS.md): snake_case, integer dictionary ids,
+ * Zabun CMS API records as its public clients read them (README "Connecting your CRM"): snake_case, integer dictionary ids,
  * texts per language ({ nl, fr, en, de }) or a plain string in the Accept-Language language. Every field is untrusted.
  */
 export type ZabunText = RawText | string;

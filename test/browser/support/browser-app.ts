@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.js';
 import { serveApp, type ServedApp } from './served-app.js';
 import { TileServer } from './tile-server.js';
+import { startTogether } from '../../support/start-together.js';
 
 /** The served app and the browser a test file's tests share (with the local map tile server when asked for). */
 export interface BrowserApp {
@@ -15,17 +16,11 @@ export interface BrowserApp {
 export async function startBrowserApp(env: Record<string, string> = {}, { tiles: withTiles = false }: { tiles?: boolean } = {}): Promise<BrowserApp> {
   const tiles = withTiles ? new TileServer() : null;
   await tiles?.start();
-  const [served, launched] = await Promise.allSettled([serveApp(tiles ? { MAP_TILE_URL: tiles.template, ...env } : env), launchBrowser()]);
-  const app = served.status === 'fulfilled' ? served.value : null;
-  const browser = launched.status === 'fulfilled' ? launched.value : null;
-  const close = async () => {
+  const close = async (app?: ServedApp, browser?: Browser) => {
     await browser?.close();
     await app?.close();
     await tiles?.stop();
   };
-  if (!app || !browser) {
-    await close();
-    throw served.status === 'rejected' ? served.reason : (launched as PromiseRejectedResult).reason;
-  }
-  return { app, browser, close };
+  const [app, browser] = await startTogether([serveApp(tiles ? { MAP_TILE_URL: tiles.template, ...env } : env), launchBrowser()], close);
+  return { app, browser, close: () => close(app, browser) };
 }

@@ -1,6 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, screenshot, VIEWPORTS } from '../../browser/support/browser.js';
+import { startTogether } from '../../support/start-together.js';
 import { type Mode, type Stack, startStack } from './stack.js';
 
 export type Device = keyof typeof VIEWPORTS;
@@ -15,18 +16,12 @@ export interface JourneyStage {
 
 /** Starts the stack and the browser side by side; what started is closed again when the other fails. */
 export async function startJourneys(mode: Mode): Promise<JourneyStage> {
-  const [started, launched] = await Promise.allSettled([startStack(mode), launchBrowser()]);
-  const stack = started.status === 'fulfilled' ? started.value : null;
-  const browser = launched.status === 'fulfilled' ? launched.value : null;
-  const close = async () => {
+  const close = async (stack?: Stack, browser?: Browser) => {
     await browser?.close();
     await stack?.stop();
   };
-  if (!stack || !browser) {
-    await close();
-    throw started.status === 'rejected' ? started.reason : (launched as PromiseRejectedResult).reason;
-  }
-  return { stack, browser, close };
+  const [stack, browser] = await startTogether([startStack(mode), launchBrowser()], close);
+  return { stack, browser, close: () => close(stack, browser) };
 }
 
 /** Where the map's tiles come from when MAP_TILE_URL is not set (src/config/config.ts). */

@@ -1,17 +1,6 @@
 import { fileTranslator } from '../../test/support/file-translator.js';
-import { loadConfig } from '../config/config.js';
-import { legalIdentity } from '../config/legal-identity.js';
+import { TEST_MAIL_SITE as SITE } from '../../test/support/mail-site.js';
 import { renderMail } from '../mail/mail-renderer.js';
-
-const SITE = {
-  name: 'Immo Vastgoed',
-  logoUrl: 'https://www.immo.example/assets/logo.png',
-  brandColor: '#0b5a6b',
-  siteUrl: 'https://www.immo.example/',
-  email: 'info@immo.example',
-  phone: '+32 9 123 45 67',
-  legal: legalIdentity(loadConfig({})),
-};
 
 const MODEL = {
   unit: { name: 'Boshut Durbuy', url: 'https://www.immo.example/nl/vakantie/105' },

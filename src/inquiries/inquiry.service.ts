@@ -58,13 +58,7 @@ export class InquiryService {
         template: 'extra-info',
         model: {
           listing: { title, reference: found.estate.reference ?? String(found.estate.id), url },
-          visitor: {
-            name: dto.name,
-            email: dto.email,
-            phone: dto.phone || null,
-            language: this.translations.forLocale(agency).t(`mail.languages.${locale}`),
-            message: dto.message,
-          },
+          visitor: this.visitorForAgency(dto, locale),
         },
       },
     );
@@ -124,15 +118,15 @@ export class InquiryService {
       template: 'contact',
       model: {
         reference: dto.reference ?? null,
-        visitor: {
-          name: dto.name,
-          email: dto.email,
-          phone: dto.phone || null,
-          language: this.translations.forLocale(agency).t(`mail.languages.${locale}`),
-          message: dto.message,
-        },
+        visitor: this.visitorForAgency(dto, locale),
       },
     });
+  }
+
+  /** The visitor as a mail to the agency shows them: in the agency's language, which names the visitor's. */
+  private visitorForAgency(dto: ExtraInfoDto | ContactDto, locale: Locale) {
+    const language = this.translations.forLocale(this.config.AGENCY_LOCALE).t(`mail.languages.${locale}`);
+    return { name: dto.name, email: dto.email, phone: dto.phone || null, language, message: dto.message };
   }
 
   /**

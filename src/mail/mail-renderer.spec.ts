@@ -1,18 +1,8 @@
 import { fileTranslator } from '../../test/support/file-translator.js';
+import { TEST_MAIL_SITE as SITE } from '../../test/support/mail-site.js';
 import { loadConfig } from '../config/config.js';
 import { legalIdentity } from '../config/legal-identity.js';
-import type { MailSite } from '../../views/mail/mail-layout.js';
 import { renderMail } from './mail-renderer.js';
-
-const SITE: MailSite = {
-  name: 'Immo Vastgoed',
-  logoUrl: 'https://www.immo.example/assets/logo.png',
-  brandColor: '#0b5a6b',
-  siteUrl: 'https://www.immo.example/',
-  email: 'info@immo.example',
-  phone: '+32 9 123 45 67',
-  legal: legalIdentity(loadConfig({})),
-};
 
 const EXTRA_INFO = {
   listing: { title: 'Villa in Gent', reference: 'A-1001', url: 'https://www.immo.example/nl/aanbod/1001/villa' },

@@ -30,3 +30,21 @@ export function linkProblemPage(kind: Exclude<TokenLookup['kind'], 'ok'>, locale
     status,
   );
 }
+
+const ACTION_ROUTES = { confirm: 'confirmSubscription', unsubscribe: 'unsubscribe' } as const;
+
+/** What a mail's link opens before it acts: the search it is about, and the one button that posts back to the link. */
+export function linkActionPage(action: keyof typeof ACTION_ROUTES, summary: readonly string[], locale: Locale, token: string): PageView<SubscriptionNoticeModel> {
+  const route = ACTION_ROUTES[action];
+  return noticePage(
+    {
+      titleKey: `${action}.title`,
+      headingKey: `${action}.heading`,
+      textKey: `${action}.text`,
+      summary,
+      button: { action: urlFor(route, locale, { token }), labelKey: `${action}.button` },
+    },
+    route,
+    { token },
+  );
+}

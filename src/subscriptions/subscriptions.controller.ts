@@ -19,7 +19,7 @@ import { EditSubscriptionDto, SubscribeDto } from './subscription.dto.js';
 import { SubscriptionService } from './subscription.service.js';
 import { criteriaFromForm, storedCriteria } from './subscription-criteria.js';
 import { EditSubscriptionFormView, SubscribeFormView } from './subscription-form.views.js';
-import { linkProblemPage, noticePage } from './subscription-notices.js';
+import { linkActionPage, linkProblemPage, noticePage } from './subscription-notices.js';
 import { SubscriptionPageModels } from './subscription-page.model.js';
 
 /** RFC 8058: a mail client's one-click unsubscribe posts this body to the List-Unsubscribe address. */
@@ -79,17 +79,7 @@ export class SubscriptionsController {
     const found = await this.subscriptions.lookup(token);
     if (found.kind !== 'ok') return linkProblemPage(found.kind, locale);
     if (found.subscription.status === 'active') return this.confirmed(locale, token, true);
-    return noticePage(
-      {
-        titleKey: 'confirm.title',
-        headingKey: 'confirm.heading',
-        textKey: 'confirm.text',
-        summary: this.pages.summary(found.subscription.criteria, locale),
-        button: { action: urlFor('confirmSubscription', locale, { token }), labelKey: 'confirm.button' },
-      },
-      'confirmSubscription',
-      { token },
-    );
+    return linkActionPage('confirm', this.pages.summary(found.subscription.criteria, locale), locale, token);
   }
 
   @Post(routerPaths('confirmSubscription'))
@@ -131,17 +121,7 @@ export class SubscriptionsController {
   async unsubscribePage(@RequestLocale() locale: Locale, @Param('token') token: string): Promise<PageView<SubscriptionNoticeModel>> {
     const found = await this.subscriptions.lookup(token);
     if (found.kind !== 'ok') return linkProblemPage(found.kind, locale);
-    return noticePage(
-      {
-        titleKey: 'unsubscribe.title',
-        headingKey: 'unsubscribe.heading',
-        textKey: 'unsubscribe.text',
-        summary: this.pages.summary(found.subscription.criteria, locale),
-        button: { action: urlFor('unsubscribe', locale, { token }), labelKey: 'unsubscribe.button' },
-      },
-      'unsubscribe',
-      { token },
-    );
+    return linkActionPage('unsubscribe', this.pages.summary(found.subscription.criteria, locale), locale, token);
   }
 
   /**

@@ -4,9 +4,10 @@ import { addDays, todayInBelgium } from '../../src/holiday/domain/stay.js';
 import { HolidayBookingRequestEntity } from '../../src/holiday/persistence/holiday-booking-request.entity.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { fileTranslator } from '../support/file-translator.js';
-import { FakeVerifierServer } from '../support/fake-verifier-server.js';
-import { collectPageErrors, launchBrowser } from './support/browser.js';
-import { serveApp, type ServedApp } from './support/served-app.js';
+import { browserBotCheckEnv, FakeVerifierServer } from '../support/fake-verifier-server.js';
+import { collectPageErrors } from './support/browser.js';
+import { startBrowserApp, type BrowserApp } from './support/browser-app.js';
+import type { ServedApp } from './support/served-app.js';
 
 /** A demo unit with nothing booked 100 days ahead (fixtures/holiday-rental-units.json). */
 const DEMO_UNIT = 103;
@@ -15,21 +16,18 @@ describe('holiday booking with the bot check on', () => {
   let verifier: FakeVerifierServer;
   let app: ServedApp | undefined;
   let browser: Browser | undefined;
+  let served: BrowserApp | undefined;
 
   beforeAll(async () => {
     verifier = new FakeVerifierServer();
     await verifier.start();
     // The provider's script and verifier are a local stand-in at the HTTP boundary.
-    [app, browser] = await Promise.all([
-      serveApp({ FORM_RATE_LIMIT: '50', BOT_CHECK_SITE_KEY: 'site-key', BOT_CHECK_SCRIPT_URL: verifier.scriptUrl, BOT_CHECK_SECRET: 'secret', BOT_CHECK_VERIFY_URL: verifier.url }),
-      launchBrowser(),
-    ]);
+    ({ app, browser } = served = await startBrowserApp({ FORM_RATE_LIMIT: '50', ...browserBotCheckEnv(verifier) }));
   });
 
   afterAll(async () => {
     try {
-      await browser?.close();
-      await app?.close();
+      await served?.close();
     } finally {
       await verifier.stop();
     }

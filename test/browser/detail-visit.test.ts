@@ -5,15 +5,15 @@ import { EstateEntity } from '../../src/estates/persistence/estate.entity.js';
 import { LOCALES, type Locale } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { fileTranslator } from '../support/file-translator.js';
-import { collectPageErrors, cspViolations, launchBrowser, recordCspViolations, VIEWPORTS } from './support/browser.js';
-import { serveApp, type ServedApp } from './support/served-app.js';
-import { TileServer } from './support/tile-server.js';
+import { collectPageErrors, cspViolations, recordCspViolations, VIEWPORTS } from './support/browser.js';
+import { startBrowserApp, type BrowserApp } from './support/browser-app.js';
+import type { ServedApp } from './support/served-app.js';
 
 /** What a visitor meets on a listing's page on a second look (issue 8), in the real app. */
 describe('a listing page on a second look', () => {
-  let tiles: TileServer;
   let app: ServedApp;
   let browser: Browser;
+  let served: BrowserApp;
   let sale: EstateEntity;
   let rental: EstateEntity;
   let project: EstateEntity;
@@ -22,9 +22,7 @@ describe('a listing page on a second look', () => {
   let rows: Repository<EstateEntity>;
 
   beforeAll(async () => {
-    tiles = new TileServer();
-    await tiles.start();
-    [app, browser] = await Promise.all([serveApp({ MAP_TILE_URL: tiles.template, MAIL_DISPATCH_INTERVAL_SECONDS: '0', FORM_RATE_LIMIT: '50' }), launchBrowser()]);
+    ({ app, browser } = served = await startBrowserApp({ MAIL_DISPATCH_INTERVAL_SECONDS: '0', FORM_RATE_LIMIT: '50' }, { tiles: true }));
     const repository = app.app.get(DataSource).getRepository(EstateEntity);
     rows = repository;
     const standalone = { parentId: IsNull(), isProject: false, lat: Not(IsNull()) };
@@ -37,11 +35,7 @@ describe('a listing page on a second look', () => {
     expect([sale, rental, project, unit, withVideo].every(Boolean)).toBe(true);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await tiles?.stop();
-  });
+  afterAll(() => served?.close());
 
   const pathOf = (estate: EstateEntity, locale: Locale) => urlFor('detailShort', locale, { estateId: estate.id });
   const open = (page: Page, estate: EstateEntity, locale: Locale) => page.goto(`${app.baseUrl}${pathOf(estate, locale)}`);

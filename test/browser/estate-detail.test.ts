@@ -6,16 +6,16 @@ import { LOCALES, type Locale } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { MAP_DELAY_MS } from '../../client/islands/carousel-constants.js';
 import { fileTranslator } from '../support/file-translator.js';
-import { accessibilityViolations, collectPageErrors, launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import { accessibilityViolations, collectPageErrors, screenshot, VIEWPORTS } from './support/browser.js';
+import { startBrowserApp, type BrowserApp } from './support/browser-app.js';
 import { serveApp, type ServedApp } from './support/served-app.js';
-import { FakeVerifierServer } from '../support/fake-verifier-server.js';
-import { TileServer } from './support/tile-server.js';
+import { browserBotCheckEnv, FakeVerifierServer } from '../support/fake-verifier-server.js';
 
 describe('estate detail page in a browser', () => {
-  let tiles: TileServer;
   let verifier: FakeVerifierServer;
   let app: ServedApp;
   let browser: Browser;
+  let served: BrowserApp;
   let withMap: EstateEntity;
   let withoutMap: EstateEntity;
   let project: EstateEntity;
@@ -23,23 +23,11 @@ describe('estate detail page in a browser', () => {
   let unit: EstateEntity;
 
   beforeAll(async () => {
-    tiles = new TileServer();
     verifier = new FakeVerifierServer();
-    await Promise.all([tiles.start(), verifier.start()]);
-    [app, browser] = await Promise.all([
-      serveApp({
-        MAP_TILE_URL: tiles.template,
-        MAIL_DISPATCH_INTERVAL_SECONDS: '0',
-        // The real bot-check flow: the page loads the provider's script, the form asks it for a token,
-        // the server verifies the token with the (local) siteverify endpoint.
-        BOT_CHECK_SITE_KEY: 'site-key',
-        BOT_CHECK_SCRIPT_URL: verifier.scriptUrl,
-        BOT_CHECK_SECRET: 'secret',
-        BOT_CHECK_VERIFY_URL: verifier.url,
-        FORM_RATE_LIMIT: '50',
-      }),
-      launchBrowser(),
-    ]);
+    await verifier.start();
+    // The real bot-check flow: the page loads the provider's script, the form asks it for a token,
+    // the server verifies the token with the (local) siteverify endpoint.
+    ({ app, browser } = served = await startBrowserApp({ MAIL_DISPATCH_INTERVAL_SECONDS: '0', ...browserBotCheckEnv(verifier), FORM_RATE_LIMIT: '50' }, { tiles: true }));
     const rows = app.app.get(DataSource).getRepository(EstateEntity);
     withMap = (await rows.findOne({ where: { parentId: IsNull(), isProject: false, lat: Not(IsNull()), headType: 'HOUSE', status: 'FOR_SALE' }, order: { id: 'ASC' } }))!;
     withoutMap = (await rows.findOne({ where: { parentId: IsNull(), lat: IsNull() }, order: { id: 'ASC' } }))!;
@@ -49,9 +37,7 @@ describe('estate detail page in a browser', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await tiles?.stop();
+    await served?.close();
     await verifier?.stop();
   });
 

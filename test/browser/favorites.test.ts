@@ -6,30 +6,28 @@ import { type Locale } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { InquiryEntity } from '../../src/inquiries/inquiry.entity.js';
 import { demoAppointmentPath } from '../support/demo-appointment.js';
-import { FakeVerifierServer } from '../support/fake-verifier-server.js';
-import { accessibilityViolations, collectPageErrors, launchBrowser, screenshot } from './support/browser.js';
-import { serveApp, type ServedApp } from './support/served-app.js';
+import { browserBotCheckEnv, FakeVerifierServer } from '../support/fake-verifier-server.js';
+import { accessibilityViolations, collectPageErrors, screenshot } from './support/browser.js';
+import { startBrowserApp, type BrowserApp } from './support/browser-app.js';
+import type { ServedApp } from './support/served-app.js';
 
 describe('visitor flows in a browser', () => {
   let verifier: FakeVerifierServer;
   let app: ServedApp;
   let browser: Browser;
+  let served: BrowserApp;
   let listing: EstateEntity;
 
   beforeAll(async () => {
     verifier = new FakeVerifierServer();
     await verifier.start();
     // The real bot-check flow: the page loads the provider's script and the forms ask it for a token.
-    [app, browser] = await Promise.all([
-      serveApp({ FORM_RATE_LIMIT: '50', BOT_CHECK_SITE_KEY: 'site-key', BOT_CHECK_SCRIPT_URL: verifier.scriptUrl, BOT_CHECK_SECRET: 'secret', BOT_CHECK_VERIFY_URL: verifier.url }),
-      launchBrowser(),
-    ]);
+    ({ app, browser } = served = await startBrowserApp({ FORM_RATE_LIMIT: '50', ...browserBotCheckEnv(verifier) }));
     listing = (await app.app.get(DataSource).getRepository(EstateEntity).findOne({ where: { parentId: IsNull(), isProject: false, status: 'FOR_SALE' }, order: { id: 'ASC' } }))!;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
+    await served?.close();
     await verifier?.stop();
   });
 

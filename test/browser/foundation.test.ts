@@ -3,25 +3,23 @@ import { LOCALES } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
 import {
   collectPageErrors,
-  launchBrowser,
   screenshot,
   seriousAccessibilityViolations,
   VIEWPORTS,
 } from './support/browser.js';
-import { serveApp, type ServedApp } from './support/served-app.js';
+import { startBrowserApp, type BrowserApp } from './support/browser-app.js';
+import type { ServedApp } from './support/served-app.js';
 
 describe('foundation in a browser', () => {
   let app: ServedApp;
   let browser: Browser;
+  let served: BrowserApp;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([serveApp(), launchBrowser()]);
+    ({ app, browser } = served = await startBrowserApp());
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  afterAll(() => served?.close());
 
   it('switches from nl to fr with the language switcher and accepts cookies', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });

@@ -5,29 +5,23 @@ import { addDays, todayInBelgium } from '../../src/holiday/domain/stay.js';
 import { HolidayBookingRequestEntity } from '../../src/holiday/persistence/holiday-booking-request.entity.js';
 import { LOCALES, type Locale } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
-import { accessibilityViolations, collectPageErrors, launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
-import { serveApp, type ServedApp } from './support/served-app.js';
-import { TileServer } from './support/tile-server.js';
+import { accessibilityViolations, collectPageErrors, screenshot, VIEWPORTS } from './support/browser.js';
+import { startBrowserApp, type BrowserApp } from './support/browser-app.js';
+import type { ServedApp } from './support/served-app.js';
 
 /** The Knokke studio (2 guests) has no range in the first week; its coast seasons ask at most 7 nights. */
 const UNIT = 101;
 
 describe('holiday rentals and legal pages in a browser', () => {
-  let tiles: TileServer;
   let app: ServedApp;
   let browser: Browser;
+  let served: BrowserApp;
 
   beforeAll(async () => {
-    tiles = new TileServer();
-    await tiles.start();
-    [app, browser] = await Promise.all([serveApp({ MAP_TILE_URL: tiles.template, FORM_RATE_LIMIT: '50' }), launchBrowser()]);
+    ({ app, browser } = served = await startBrowserApp({ FORM_RATE_LIMIT: '50' }, { tiles: true }));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await tiles?.stop();
-  });
+  afterAll(() => served?.close());
 
   const open = (page: Page, path: string) => page.goto(`${app.baseUrl}${path}`);
 

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import type { Locale } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
-import { accessibilityViolations, collectPageErrors, launchBrowser, screenshot } from './support/browser.js';
-import { serveApp, type ServedApp } from './support/served-app.js';
-import { TileServer } from './support/tile-server.js';
+import { accessibilityViolations, collectPageErrors, screenshot } from './support/browser.js';
+import { startBrowserApp, type BrowserApp } from './support/browser-app.js';
+import type { ServedApp } from './support/served-app.js';
 
 const PLANNING_INFO_URL = 'https://immo.example/stedenbouw';
 
@@ -12,21 +12,15 @@ const PLANNING_INFO_URL = 'https://immo.example/stedenbouw';
  * detail page shows the region's mentions near the top and every card its short energy mention and a rental's charges.
  */
 describe('Belgian listing rules in a browser', () => {
-  let tiles: TileServer;
   let app: ServedApp;
   let browser: Browser;
+  let served: BrowserApp;
 
   beforeAll(async () => {
-    tiles = new TileServer();
-    await tiles.start();
-    [app, browser] = await Promise.all([serveApp({ MAP_TILE_URL: tiles.template, AGENCY_PLANNING_INFO_URL: PLANNING_INFO_URL }), launchBrowser()]);
+    ({ app, browser } = served = await startBrowserApp({ AGENCY_PLANNING_INFO_URL: PLANNING_INFO_URL }, { tiles: true }));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await tiles?.stop();
-  });
+  afterAll(() => served?.close());
 
   async function withPage(run: (page: Page, errors: string[]) => Promise<void>): Promise<void> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

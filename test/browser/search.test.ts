@@ -3,9 +3,9 @@ import { DataSource } from 'typeorm';
 import { LOCALES } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { fileTranslator } from '../support/file-translator.js';
-import { accessibilityViolations, collectPageErrors, launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
-import { serveApp, type ServedApp } from './support/served-app.js';
-import { TileServer } from './support/tile-server.js';
+import { accessibilityViolations, collectPageErrors, screenshot, VIEWPORTS } from './support/browser.js';
+import { startBrowserApp, type BrowserApp } from './support/browser-app.js';
+import type { ServedApp } from './support/served-app.js';
 
 const nl = fileTranslator('nl');
 
@@ -21,21 +21,15 @@ async function until<T>(read: () => Promise<T>, matches: (value: T) => boolean, 
 }
 
 describe('search in a browser', () => {
-  let tiles: TileServer;
   let app: ServedApp;
   let browser: Browser;
+  let served: BrowserApp;
 
   beforeAll(async () => {
-    tiles = new TileServer();
-    await tiles.start();
-    [app, browser] = await Promise.all([serveApp({ MAP_TILE_URL: tiles.template }), launchBrowser()]);
+    ({ app, browser } = served = await startBrowserApp({}, { tiles: true }));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await tiles?.stop();
-  });
+  afterAll(() => served?.close());
 
   async function newPage(options: { width?: number; javaScript?: boolean } = {}): Promise<{ page: Page; close: () => Promise<void>; errors: string[] }> {
     const viewport = options.width === VIEWPORTS.phone.width ? VIEWPORTS.phone : VIEWPORTS.desktop;

@@ -7,8 +7,9 @@ import type { Locale } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { eventually } from '../support/test-app.js';
 import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
-import { collectPageErrors, cspViolations, launchBrowser, recordCspViolations, screenshot, seriousAccessibilityViolations } from './support/browser.js';
-import { serveApp, type ServedApp } from './support/served-app.js';
+import { collectPageErrors, cspViolations, recordCspViolations, screenshot, seriousAccessibilityViolations } from './support/browser.js';
+import { startBrowserApp, type BrowserApp } from './support/browser-app.js';
+import type { ServedApp } from './support/served-app.js';
 
 /** What the walk expects to read on each page, per language. */
 const TEXTS = {
@@ -22,16 +23,16 @@ describe('keep me informed, in the browser', () => {
   let crm: FakeCrmServer;
   let app: ServedApp;
   let browser: Browser;
+  let served: BrowserApp;
 
   beforeAll(async () => {
     crm = new FakeCrmServer();
     await crm.start();
-    [app, browser] = await Promise.all([serveApp({ ...fakeCrmEnv(crm), FORM_RATE_LIMIT: '50' }), launchBrowser()]);
+    ({ app, browser } = served = await startBrowserApp({ ...fakeCrmEnv(crm), FORM_RATE_LIMIT: '50' }));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
+    await served?.close();
     await crm?.stop();
   });
 

@@ -1,21 +1,20 @@
 import type { Browser } from 'playwright-core';
 import { urlFor, type RouteName } from '../../src/routing/routes.js';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
-import { serveApp, type ServedApp } from './support/served-app.js';
+import { screenshot, VIEWPORTS } from './support/browser.js';
+import { startBrowserApp, type BrowserApp } from './support/browser-app.js';
+import type { ServedApp } from './support/served-app.js';
 
 /** What a visitor sees on the merged site: checks found by looking at screenshots of every main page. */
 describe('the visitor look of the merged site', () => {
   let app: ServedApp;
   let browser: Browser;
+  let served: BrowserApp;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([serveApp(), launchBrowser()]);
+    ({ app, browser } = served = await startBrowserApp());
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  afterAll(() => served?.close());
 
   it('underlines the links inside the footer legal line and keeps them in the sentence', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });

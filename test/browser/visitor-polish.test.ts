@@ -2,9 +2,9 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { addDays, todayInBelgium } from '../../src/holiday/domain/stay.js';
 import { LOCALES, type Locale } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
-import { collectPageErrors, launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
-import { serveApp, type ServedApp } from './support/served-app.js';
-import { TileServer } from './support/tile-server.js';
+import { collectPageErrors, screenshot, VIEWPORTS } from './support/browser.js';
+import { startBrowserApp, type BrowserApp } from './support/browser-app.js';
+import type { ServedApp } from './support/served-app.js';
 
 /** The Knokke studio: a holiday unit with a season price table. */
 const UNIT = 101;
@@ -18,21 +18,15 @@ function inViewport(page: Page, selector: string): Promise<boolean> {
 }
 
 describe('visitor polish in a browser (issue 18, defect 12)', () => {
-  let tiles: TileServer;
   let app: ServedApp;
   let browser: Browser;
+  let served: BrowserApp;
 
   beforeAll(async () => {
-    tiles = new TileServer();
-    await tiles.start();
-    [app, browser] = await Promise.all([serveApp({ MAP_TILE_URL: tiles.template, FORM_RATE_LIMIT: '100' }), launchBrowser()]);
+    ({ app, browser } = served = await startBrowserApp({ FORM_RATE_LIMIT: '100' }, { tiles: true }));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await tiles?.stop();
-  });
+  afterAll(() => served?.close());
 
   /** A fresh context, closed whatever the test does. */
   async function withPage(options: BrowserContextOptions, run: (page: Page) => Promise<void>): Promise<void> {

@@ -5,24 +5,21 @@ import { urlFor } from '../../src/routing/routes.js';
 import { zabunLeadEmail } from '../support/fake-zabun-server.js';
 import { fileTranslator } from '../support/file-translator.js';
 import { until } from '../support/poll.js';
-import { launchBrowser } from '../browser/support/browser.js';
-import { expectShown, gotoOk, linkStartingWith, MailChecks, shot, visit } from './support/journey.js';
-import { MODES, startStack, type Stack } from './support/stack.js';
+import { expectShown, gotoOk, type JourneyStage, linkStartingWith, MailChecks, shot, startJourneys, visit } from './support/journey.js';
+import { MODES, type Stack } from './support/stack.js';
 
 const AGENCY = { name: 'Immo Vastgoed', email: 'info@immo.example' };
 
 describe.each(MODES)('journeys that go through the visitor’s mailbox (%s)', (mode) => {
   let stack: Stack;
   let browser: Browser;
+  let stage: JourneyStage;
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack(mode), launchBrowser()]);
+    ({ stack, browser } = stage = await startJourneys(mode));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => stage?.close());
 
   const url = (path: string) => `${stack.baseUrl}${path}`;
 

@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../browser/support/browser.js';
-import { MODES, startStack, type Stack } from './support/stack.js';
-import { shot, visit } from './support/journey.js';
+import { MODES, type Stack } from './support/stack.js';
+import { type JourneyStage, shot, startJourneys, visit } from './support/journey.js';
 
 /** What the visitor sees of a listing page: the h1, the title, the canonical and og:url, the JSON-LD listing's name. */
 async function listingShown(page: Page): Promise<{ h1: string; title: string; canonical: string; ogUrl: string; jsonLdName: string }> {
@@ -31,15 +30,13 @@ const UNITS = [
 describe.each(MODES)('project and its units on a fresh server (%s)', (mode) => {
   let stack: Stack;
   let browser: Browser;
+  let stage: JourneyStage;
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack(mode), launchBrowser()]);
+    ({ stack, browser } = stage = await startJourneys(mode));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => stage?.close());
 
   /** Opens a listing by its short link (which redirects to the canonical one) and checks it is that listing. */
   async function expectListing(page: Page, listing: { id: number; title: string }, order: string): Promise<void> {

@@ -6,9 +6,10 @@ import { LeadEntity } from '../../src/leads/lead.entity.js';
 import { MailEntity } from '../../src/mail/mail.entity.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
-import { FakeVerifierServer } from '../support/fake-verifier-server.js';
-import { SmtpTestServer } from '../support/smtp-test-server.js';
-import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
+import type { FakeVerifierServer } from '../support/fake-verifier-server.js';
+import type { SmtpTestServer } from '../support/smtp-test-server.js';
+import { eventually, type TestApp } from '../support/test-app.js';
+import { type FormTestApp, startFormTestApp } from '../support/form-test-app.js';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -17,6 +18,7 @@ describe('cancel appointment', () => {
   let verifier: FakeVerifierServer;
   let smtp: SmtpTestServer;
   let sut: TestApp;
+  let forms: FormTestApp;
 
   beforeAll(async () => {
     crm = new FakeCrmServer();
@@ -26,17 +28,11 @@ describe('cancel appointment', () => {
     Object.assign(past!, { start: new Date(Date.now() - DAY).toISOString() });
     Object.assign(crm.sourceB.appointments[0]!, { startsAt: new Date(Date.now() + 5 * DAY).toISOString() });
     await crm.start();
-    verifier = new FakeVerifierServer();
-    await verifier.start();
-    smtp = new SmtpTestServer();
-    await smtp.start();
-    sut = await startTestApp({ ...fakeCrmEnv(crm), SMTP_URL: smtp.url, BOT_CHECK_SECRET: 'verifier-secret', BOT_CHECK_VERIFY_URL: verifier.url, FORM_RATE_LIMIT: '50' });
+    ({ sut, verifier, smtp } = forms = await startFormTestApp(fakeCrmEnv(crm)));
   });
 
   afterAll(async () => {
-    await sut.close();
-    await smtp.stop();
-    await verifier.stop();
+    await forms?.close();
     await crm.stop();
   });
 

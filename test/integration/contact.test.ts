@@ -5,9 +5,10 @@ import { LeadEntity } from '../../src/leads/lead.entity.js';
 import { MailEntity } from '../../src/mail/mail.entity.js';
 import { LOCALES } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
-import { FakeVerifierServer } from '../support/fake-verifier-server.js';
-import { SmtpTestServer } from '../support/smtp-test-server.js';
-import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
+import type { FakeVerifierServer } from '../support/fake-verifier-server.js';
+import type { SmtpTestServer } from '../support/smtp-test-server.js';
+import { eventually, type TestApp } from '../support/test-app.js';
+import { type FormTestApp, startFormTestApp } from '../support/form-test-app.js';
 
 const VALID = {
   name: 'Sofie Janssens',
@@ -22,20 +23,13 @@ describe('contact form', () => {
   let verifier: FakeVerifierServer;
   let smtp: SmtpTestServer;
   let sut: TestApp;
+  let forms: FormTestApp;
 
   beforeAll(async () => {
-    verifier = new FakeVerifierServer();
-    await verifier.start();
-    smtp = new SmtpTestServer();
-    await smtp.start();
-    sut = await startTestApp({ BOT_CHECK_SECRET: 'verifier-secret', BOT_CHECK_VERIFY_URL: verifier.url, SMTP_URL: smtp.url, FORM_RATE_LIMIT: '50' });
+    ({ sut, verifier, smtp } = forms = await startFormTestApp());
   });
 
-  afterAll(async () => {
-    await sut.close();
-    await smtp.stop();
-    await verifier.stop();
-  });
+  afterAll(() => forms?.close());
 
   beforeEach(() => {
     verifier.answer = { status: 200, body: { success: true, score: 0.9 } };

@@ -4,9 +4,10 @@ import { EstateEntity } from '../../src/estates/persistence/estate.entity.js';
 import { encodeFavorites, FAVORITES_COOKIE } from '../../src/favorites/favorites-cookie.js';
 import { MailEntity } from '../../src/mail/mail.entity.js';
 import { urlFor } from '../../src/routing/routes.js';
-import { FakeVerifierServer } from '../support/fake-verifier-server.js';
-import { SmtpTestServer } from '../support/smtp-test-server.js';
-import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
+import type { FakeVerifierServer } from '../support/fake-verifier-server.js';
+import type { SmtpTestServer } from '../support/smtp-test-server.js';
+import { eventually, type TestApp } from '../support/test-app.js';
+import { type FormTestApp, startFormTestApp } from '../support/form-test-app.js';
 
 const GONE = 987654;
 
@@ -14,25 +15,18 @@ describe('favourites', () => {
   let verifier: FakeVerifierServer;
   let smtp: SmtpTestServer;
   let sut: TestApp;
+  let forms: FormTestApp;
   let ids: number[];
   let detailPath: string;
 
   beforeAll(async () => {
-    verifier = new FakeVerifierServer();
-    await verifier.start();
-    smtp = new SmtpTestServer();
-    await smtp.start();
-    sut = await startTestApp({ FAVORITES_MAX: '3', SMTP_URL: smtp.url, BOT_CHECK_SECRET: 'verifier-secret', BOT_CHECK_VERIFY_URL: verifier.url, FORM_RATE_LIMIT: '50' });
+    ({ sut, verifier, smtp } = forms = await startFormTestApp({ FAVORITES_MAX: '3' }));
     const listings = await sut.app.get(DataSource).getRepository(EstateEntity).find({ where: { parentId: IsNull(), status: 'FOR_SALE' }, order: { id: 'ASC' }, take: 4 });
     ids = listings.map((listing) => listing.id);
     detailPath = (await request(sut.server).get(urlFor('detailShort', 'nl', { estateId: ids[0]! }))).headers.location as string;
   });
 
-  afterAll(async () => {
-    await sut.close();
-    await smtp.stop();
-    await verifier.stop();
-  });
+  afterAll(() => forms?.close());
 
   beforeEach(() => {
     verifier.answer = { status: 200, body: { success: true, score: 0.9 } };

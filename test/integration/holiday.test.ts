@@ -7,13 +7,13 @@ import { addDays, todayInBelgium } from '../../src/holiday/domain/stay.js';
 import { HolidayIcalImporterService, ICAL_QUEUE } from '../../src/holiday/ical/holiday-ical-importer.service.js';
 import { HolidayAvailabilityEntity } from '../../src/holiday/persistence/holiday-availability.entity.js';
 import { HolidayBookingRequestEntity } from '../../src/holiday/persistence/holiday-booking-request.entity.js';
-import { HolidayRentalUnitEntity } from '../../src/holiday/persistence/holiday-unit.entity.js';
 import { HolidayRepository } from '../../src/holiday/persistence/holiday.repository.js';
 import { MailEntity } from '../../src/mail/mail.entity.js';
 import { LOCALES } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { SmtpTestServer } from '../support/smtp-test-server.js';
 import { eventually, startTestApp, type TestApp, waitForJob } from '../support/test-app.js';
+import { storeHolidayUnit } from '../factories/holiday-unit.factory.js';
 
 /** A booking platform's calendar export, served over HTTP like the real thing. */
 class IcalServer {
@@ -72,32 +72,13 @@ describe('holiday rentals', () => {
     sut = await startTestApp({ HOLIDAY_ICAL_FEEDS: `101=${ical.url}`, HOLIDAY_ICAL_INTERVAL_MINUTES: '0', FORM_RATE_LIMIT: '50', SMTP_URL: smtp.url });
     dataSource = sut.app.get(DataSource);
     // A unit with known seasons: low until day 30 (min 2 nights), high from day 30 (min 5), booked days 10–13.
-    await dataSource.getRepository(HolidayRentalUnitEntity).insert({
+    await storeHolidayUnit(dataSource, {
       id: TEST_UNIT,
-      name: { nl: 'Testhuis', en: 'Test house' },
-      description: { nl: 'Een huis om te testen.' },
-      houseRules: { nl: 'Niet roken.', en: 'No smoking.' },
-      region: 'coast',
-      street: 'Zeedijk 1',
-      zip: '8400',
-      city: 'Oostende',
-      lat: 51.23,
-      lon: 2.92,
-      guests: 4,
-      bedrooms: 2,
-      bathrooms: 1,
-      beds: 3,
       amenities: ['wifi', 'seaView'],
-      checkIn: '16:00',
-      checkOut: '10:00',
-      photos: [],
-      contact: { name: 'Sofie Claes', email: 'vakantie@immo.example', phone: '+32 50 12 34 56' },
       seasons: [
         { name: { nl: 'Laag', en: 'Low' }, start: day(-10), end: day(30), perNight: 100, perWeek: 600, minimumNights: 2 },
         { name: { nl: 'Hoog', en: 'High' }, start: day(30), end: day(400), perNight: 200, perWeek: 1200, minimumNights: 5 },
       ],
-      fees: { cleaning: 80, deposit: 500, touristTaxPerPersonNight: 2.5 },
-      icalUrl: null,
     });
     await dataSource.getRepository(HolidayAvailabilityEntity).insert({ id: '0e4c3f66-5b1c-4a4e-9d3e-1f2a3b4c5d6e', unitId: TEST_UNIT, origin: 'source', kind: 'booked', startsOn: day(10), endsOn: day(13), uid: null });
   });

@@ -2,7 +2,6 @@ import request from 'supertest';
 import { DataSource, IsNull } from 'typeorm';
 import { EstateEntity } from '../../src/estates/persistence/estate.entity.js';
 import { addDays, todayInBelgium } from '../../src/holiday/domain/stay.js';
-import { HolidayRentalUnitEntity } from '../../src/holiday/persistence/holiday-unit.entity.js';
 import { LeadEntity } from '../../src/leads/lead.entity.js';
 import { LeadsService } from '../../src/leads/leads.service.js';
 import { urlFor } from '../../src/routing/routes.js';
@@ -11,6 +10,7 @@ import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
 import { demoSubscriptionToken } from '../support/demo-subscription.js';
 import { zabunLeadEmail } from '../support/fake-zabun-server.js';
 import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
+import { storeHolidayUnit } from '../factories/holiday-unit.factory.js';
 
 const VISITOR = { name: 'Jan Peeters', email: 'jan@example.be', phone: '+32 470 12 34 56', message: 'Graag een bezoek.', privacyConsent: 'on' };
 
@@ -84,29 +84,13 @@ describe('leads reach the agency’s CRM', () => {
 
   it('delivers a holiday booking request as a booking lead to the default CRM, with the stay', async () => {
     const today = todayInBelgium();
-    await sut.app.get(DataSource).getRepository(HolidayRentalUnitEntity).insert({
+    await storeHolidayUnit(sut.app.get(DataSource), {
       id: 998,
       name: { nl: 'Leadhuis', en: 'Lead house' },
       description: { nl: 'Een huis voor leads.' },
       houseRules: { nl: 'Niet roken.' },
-      region: 'coast',
       street: 'Zeedijk 2',
-      zip: '8400',
-      city: 'Oostende',
-      lat: 51.23,
-      lon: 2.92,
-      guests: 4,
-      bedrooms: 2,
-      bathrooms: 1,
-      beds: 3,
-      amenities: [],
-      checkIn: '16:00',
-      checkOut: '10:00',
-      photos: [],
-      contact: { name: 'Sofie Claes', email: 'vakantie@immo.example', phone: '+32 50 12 34 56' },
       seasons: [{ name: { nl: 'Altijd' }, start: addDays(today, -10), end: addDays(today, 400), perNight: 100, perWeek: 600, minimumNights: 2 }],
-      fees: { cleaning: 80, deposit: 500, touristTaxPerPersonNight: 2.5 },
-      icalUrl: null,
     });
     const response = await request(sut.server)
       .post(urlFor('holidayBooking', 'fr', { rentalUnitId: 998 }))

@@ -6,9 +6,10 @@ import { EstateEntity } from '../../src/estates/persistence/estate.entity.js';
 import { encodeFavorites, FAVORITES_COOKIE } from '../../src/favorites/favorites-cookie.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
-import { FakeVerifierServer } from '../support/fake-verifier-server.js';
-import { SmtpTestServer } from '../support/smtp-test-server.js';
-import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
+import type { FakeVerifierServer } from '../support/fake-verifier-server.js';
+import type { SmtpTestServer } from '../support/smtp-test-server.js';
+import { eventually, type TestApp } from '../support/test-app.js';
+import { type FormTestApp, startFormTestApp } from '../support/form-test-app.js';
 
 const DAY = 24 * 3600 * 1000;
 const AGENCY = { name: 'Immo Vastgoed', email: 'info@immo.example' };
@@ -19,25 +20,20 @@ describe('mails as a mail client gets them', () => {
   let verifier: FakeVerifierServer;
   let smtp: SmtpTestServer;
   let sut: TestApp;
+  let forms: FormTestApp;
 
   beforeAll(async () => {
     crm = new FakeCrmServer();
     Object.assign(crm.sourceA.appointments[0]!, { start: new Date(Date.now() + 3 * DAY).toISOString() });
     await crm.start();
-    verifier = new FakeVerifierServer();
-    await verifier.start();
+    ({ sut, verifier, smtp } = forms = await startFormTestApp(fakeCrmEnv(crm)));
     verifier.answer = { status: 200, body: { success: true, score: 0.9 } };
-    smtp = new SmtpTestServer();
-    await smtp.start();
-    sut = await startTestApp({ ...fakeCrmEnv(crm), SMTP_URL: smtp.url, BOT_CHECK_SECRET: 'verifier-secret', BOT_CHECK_VERIFY_URL: verifier.url, FORM_RATE_LIMIT: '50' });
   });
 
   afterAll(async () => {
     try {
-      await sut?.close();
+      await forms?.close();
     } finally {
-      await smtp.stop();
-      await verifier.stop();
       await crm.stop();
     }
   });

@@ -3,7 +3,7 @@ import { EstateRepository } from '../../src/estates/persistence/estate.repositor
 import { EstateSyncService } from '../../src/estates/persistence/estate-sync.service.js';
 import { createEstateSources } from '../../src/estates/sources/create-estate-sources.js';
 import { SourceUnavailableError } from '../../src/estates/sources/estate-source.port.js';
-import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
+import { FakeCrmServer, fakeCrmEnv, startFakeCrm } from '../support/fake-crm-server.js';
 import { standaloneProperties } from '../support/fake-zabun-server.js';
 import { collect, estatesOf } from '../support/source-records.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -15,13 +15,10 @@ describe('estate sources over HTTP (local fake CRM)', () => {
   let crm: FakeCrmServer;
 
   beforeEach(async () => {
-    crm = new FakeCrmServer();
-    await crm.start();
+    crm = await startFakeCrm();
   });
 
-  afterEach(async () => {
-    await crm.stop();
-  });
+  afterEach(() => crm.stop());
 
   const sources = () => createEstateSources(loadConfig(fakeCrmEnv(crm)));
 

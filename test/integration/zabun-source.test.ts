@@ -4,7 +4,7 @@ import { createLeadSinks } from '../../src/estates/sources/create-lead-sinks.js'
 import { type EstateSource, type FetchOptions, SourceUnavailableError } from '../../src/estates/sources/estate-source.port.js';
 import type { LeadPayload } from '../../src/estates/sources/lead-sink.port.js';
 import type { SourceAProperty } from '../../src/estates/sources/source-a/source-a.types.js';
-import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
+import { type FakeCrmServer, fakeCrmEnv, startFakeCrm } from '../support/fake-crm-server.js';
 import { standaloneProperties } from '../support/fake-zabun-server.js';
 import { collect, errorsOf, estatesOf, hiddenOf } from '../support/source-records.js';
 
@@ -15,13 +15,10 @@ describe('source A against a fake Zabun CMS API', () => {
   let crm: FakeCrmServer;
 
   beforeEach(async () => {
-    crm = new FakeCrmServer();
-    await crm.start();
+    crm = await startFakeCrm();
   });
 
-  afterEach(async () => {
-    await crm.stop();
-  });
+  afterEach(() => crm.stop());
 
   const sourceA = (env: Record<string, string> = {}): EstateSource => createEstateSources(loadConfig({ ...fakeCrmEnv(crm), ...env }))[0];
   const fetchA = (options?: FetchOptions, env?: Record<string, string>) => collect(sourceA(env).fetchAll(options));

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { FIXTURES_DIR } from '../../src/utils/paths.js';
 import type { SourceBAppointment, SourceBListing } from '../../src/estates/sources/source-b/source-b.types.js';
 import { text } from 'node:stream/consumers';
 import { type FailureMode, FakeZabun } from './fake-zabun-server.js';
+import { closeServer, listenOnLoopback, loopbackOrigin } from './loopback-server.js';
 
 export { FAKE_A_CREDENTIALS, type FailureMode } from './fake-zabun-server.js';
 
@@ -32,16 +32,15 @@ export class FakeCrmServer {
   private server?: Server;
 
   async start(): Promise<void> {
-    this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.server = await listenOnLoopback((request, response) => void this.handle(request, response));
   }
 
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    await closeServer(this.server);
   }
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    return loopbackOrigin(this.server!);
   }
 
   private failing(side: { failure: FailureMode }): boolean {
@@ -86,6 +85,13 @@ export class FakeCrmServer {
   }
 }
 
+
+/** A fake CRM server in its default state, listening. */
+export async function startFakeCrm(): Promise<FakeCrmServer> {
+  const crm = new FakeCrmServer();
+  await crm.start();
+  return crm;
+}
 
 /** The app's configuration pointing both sources at the fake server. */
 export function fakeCrmEnv(server: FakeCrmServer): Record<string, string> {

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { closeServer, listenOnLoopback, loopbackOrigin } from './loopback-server.js';
 
 /**
  * A local stand-in for an agency's feed as docs/feed/README.md specifies it: `GET <url>/feed?page=N` from 1 with a
@@ -16,18 +16,17 @@ export class FakeFeedServer {
   constructor(readonly token: string) {}
 
   async start(): Promise<void> {
-    this.server = createServer((request, response) => this.handle(request, response));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.server = await listenOnLoopback((request, response) => this.handle(request, response));
   }
 
   async stop(): Promise<void> {
     this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    await closeServer(this.server);
   }
 
   /** The feed's base URL (SOURCE_B_FEED_URL). */
   get url(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/agency`;
+    return `${loopbackOrigin(this.server!)}/agency`;
   }
 
   private handle(request: IncomingMessage, response: ServerResponse): void {

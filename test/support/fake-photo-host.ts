@@ -1,5 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { closeServer, listenOnLoopback, loopbackOrigin } from './loopback-server.js';
 
 /** A local stand-in for a CRM's photo host, counting what it was asked (to show what the proxy did not fetch). */
 export class FakePhotoHost {
@@ -26,7 +26,7 @@ export class FakePhotoHost {
   }
 
   async start(): Promise<void> {
-    this.server = createServer((req, res) => {
+    this.server = await listenOnLoopback((req, res) => {
       const path = req.url ?? '/';
       this.hits.set(path, this.hitsOf(path) + 1);
       const file = this.files.get(path);
@@ -37,14 +37,13 @@ export class FakePhotoHost {
       const location = file.location ? { Location: file.location } : {};
       res.writeHead(file.status, { 'Content-Type': file.type, 'Content-Length': file.body.length, ...location }).end(file.body);
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
   }
 
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    await closeServer(this.server);
   }
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    return loopbackOrigin(this.server!);
   }
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { text } from 'node:stream/consumers';
+import { closeServer, listenOnLoopback, loopbackOrigin } from './loopback-server.js';
 
 /**
  * A local stand-in for Google reCAPTCHA v3 at the HTTP boundary, for a production-configured app: `/recaptcha/api.js`
@@ -26,16 +26,15 @@ export class FakeRecaptchaProvider {
   ) {}
 
   async start(): Promise<void> {
-    this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.server = await listenOnLoopback((request, response) => void this.handle(request, response));
   }
 
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await closeServer(this.server);
   }
 
   get origin(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    return loopbackOrigin(this.server!);
   }
 
   get scriptUrl(): string {

@@ -1,5 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { closeServer, listenOnLoopback, loopbackOrigin } from './loopback-server.js';
 
 /** A local reCAPTCHA-style `siteverify` endpoint: answers what the test sets, and records what it was asked. */
 export class FakeVerifierServer {
@@ -10,7 +10,7 @@ export class FakeVerifierServer {
   private server?: Server;
 
   async start(): Promise<void> {
-    this.server = createServer((request, response) => {
+    this.server = await listenOnLoopback((request, response) => {
       if (request.method === 'GET' && request.url?.startsWith('/recaptcha/api.js')) {
         // The provider's page script, as the browser loads it: a token for every form.
         response.writeHead(200, { 'Content-Type': 'text/javascript' });
@@ -30,7 +30,6 @@ export class FakeVerifierServer {
         }, this.delayMs);
       });
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
   }
 
   get url(): string {
@@ -42,10 +41,15 @@ export class FakeVerifierServer {
   }
 
   private get origin(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    return loopbackOrigin(this.server!);
   }
 
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    await closeServer(this.server);
   }
+}
+
+/** The app's bot-check settings for a browser: the provider's script and the siteverify endpoint, both the fake's. */
+export function browserBotCheckEnv(verifier: FakeVerifierServer): Record<string, string> {
+  return { BOT_CHECK_SITE_KEY: 'site-key', BOT_CHECK_SCRIPT_URL: verifier.scriptUrl, BOT_CHECK_SECRET: 'secret', BOT_CHECK_VERIFY_URL: verifier.url };
 }

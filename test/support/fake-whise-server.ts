@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { text } from 'node:stream/consumers';
 import type { WhiseCalendarEvent, WhiseEstate } from '../../src/estates/sources/whise/whise.types.js';
+import { closeServer, listenOnLoopback, loopbackOrigin } from './loopback-server.js';
 
 export const FAKE_WHISE_CREDENTIALS = { username: 'agency@example.be', password: 'whise-secret', clientId: 4668, officeId: 6644 };
 
@@ -92,16 +92,15 @@ export class FakeWhiseServer {
   ) {}
 
   async start(): Promise<void> {
-    this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.server = await listenOnLoopback((request, response) => void this.handle(request, response));
   }
 
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    await closeServer(this.server);
   }
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/`;
+    return `${loopbackOrigin(this.server!)}/`;
   }
 
   /** Client tokens issued so far (each one a full two-step login). */

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { FIXTURES_DIR } from '../../src/utils/paths.js';
 import type { SourceBListing } from '../../src/estates/sources/source-b/source-b.types.js';
+import { closeServer, listenOnLoopback, loopbackOrigin } from './loopback-server.js';
 
 /**
  * How source B's feed misbehaves: `endless-pages` always names a next page, `fat-pages` does too with
@@ -24,15 +24,14 @@ export class RunawayFeedServer {
   private server?: Server;
 
   async start(): Promise<void> {
-    this.server = createServer((request, response) => {
+    this.server = await listenOnLoopback((request, response) => {
       const page = Number(new URL(request.url ?? '/', 'http://feed').searchParams.get('page') ?? '1');
       this.handle(page, response);
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
   }
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/b`;
+    return `${loopbackOrigin(this.server!)}/b`;
   }
 
   reset(mode: RunawayMode): void {
@@ -44,7 +43,7 @@ export class RunawayFeedServer {
   async stop(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    await closeServer(this.server);
   }
 
   private handle(page: number, response: ServerResponse): void {

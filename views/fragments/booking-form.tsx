@@ -3,6 +3,7 @@ import { Alert } from '../components/alert.js';
 import type { BotCheckView } from '../components/bot-check-field.js';
 import type { ErrorSummaryItem } from '../components/error-summary.js';
 import { PageForm } from '../components/page-form.js';
+import { PrivacyConsentCheck } from '../components/privacy-consent-check.js';
 
 export interface QuoteView {
   readonly lines: ReadonlyArray<{ readonly label: string; readonly amount: string }>;
@@ -202,25 +203,16 @@ export function BookingForm(props: BookingFormProps): ReactElement {
         <Field id="booking-email" name="email" label={texts.email} type="email" required autoComplete="email" value={values.email} error={errors.email} requiredText={texts.required} />
         <Field id="booking-phone" name="phone" label={texts.phone} type="tel" autoComplete="tel" value={values.phone} error={errors.phone} requiredText={texts.required} />
         <Field id="booking-message" name="message" label={texts.message} multiline value={values.message} error={errors.message} requiredText={texts.required} />
-        <div className={`form-check${consentError ? ' form-field--invalid' : ''}`}>
-          <input
-            id="booking-privacy"
-            type="checkbox"
-            name="privacyConsent"
-            value="on"
-            required
-            defaultChecked={values.privacyConsent === 'on'}
-            {...(consentError ? { 'aria-invalid': true as const, 'aria-describedby': 'booking-privacy-error' } : {})}
-          />
-          <label htmlFor="booking-privacy">
-            {texts.privacyConsent} <a href={props.privacyUrl}>{texts.privacyLink}</a>
-          </label>
-          {consentError && (
-            <p className="form-field__error" id="booking-privacy-error">
-              {consentError}
-            </p>
-          )}
-        </div>
+        <PrivacyConsentCheck
+          id="booking-privacy"
+          errorId="booking-privacy-error"
+          label={texts.privacyConsent}
+          linkText={texts.privacyLink}
+          privacyUrl={props.privacyUrl}
+          checked={values.privacyConsent === 'on'}
+          error={consentError}
+          required
+        />
         <button type="submit" className="button">
           {texts.submit}
         </button>

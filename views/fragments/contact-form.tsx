@@ -4,6 +4,7 @@ import type { PageContext } from '../page-context.js';
 import { Field, type FormFieldState } from './inquiry-forms.js';
 import type { BotCheckView } from '../components/bot-check-field.js';
 import { PageForm } from '../components/page-form.js';
+import { PrivacyConsentCheck } from '../components/privacy-consent-check.js';
 
 export interface ContactFormModel {
   readonly action: string;
@@ -38,25 +39,16 @@ export function ContactForm({ ctx, model }: { ctx: PageContext; model: ContactFo
       <Field id="contact-phone" name="phone" label={t('forms.phone')} type="tel" autoComplete="tel" state={fields.phone} requiredText={required} />
       <Field id="contact-reference" name="reference" label={t('flows.contact.reference')} state={fields.reference} requiredText={required} />
       <Field id="contact-message" name="message" label={t('forms.message')} multiline required state={fields.message} requiredText={required} />
-      <div className={`form-check${consentError ? ' form-field--invalid' : ''}`}>
-        <input
-          id="contact-privacy"
-          type="checkbox"
-          name="privacyConsent"
-          value="on"
-          required
-          defaultChecked={model.consentChecked}
-          {...(consentError ? { 'aria-invalid': true as const, 'aria-describedby': 'contact-privacy-error' } : {})}
-        />
-        <label htmlFor="contact-privacy">
-          {t('forms.privacyConsent')} <a href={model.privacyUrl}>{t('forms.privacyLink')}</a>
-        </label>
-        {consentError && (
-          <p className="form-field__error" id="contact-privacy-error">
-            {consentError}
-          </p>
-        )}
-      </div>
+      <PrivacyConsentCheck
+        id="contact-privacy"
+        errorId="contact-privacy-error"
+        label={t('forms.privacyConsent')}
+        linkText={t('forms.privacyLink')}
+        privacyUrl={model.privacyUrl}
+        checked={model.consentChecked}
+        error={consentError}
+        required
+      />
       <button type="submit" className="button">
         {t('forms.submit')}
       </button>

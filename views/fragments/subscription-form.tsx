@@ -4,6 +4,7 @@ import { PriceFields, SubTypesField } from '../components/search-form.js';
 import type { PageContext } from '../page-context.js';
 import type { BotCheckView } from '../components/bot-check-field.js';
 import { PageForm } from '../components/page-form.js';
+import { PrivacyConsentCheck } from '../components/privacy-consent-check.js';
 
 type Translate = PageContext['t'];
 
@@ -156,24 +157,15 @@ export function SubscriptionForm(props: SubscriptionFormProps): ReactElement {
         <Select name="frequency" label={t('subscriptions.form.frequency')} options={props.frequencies} props={props} />
       </fieldset>
       {mode === 'subscribe' && (
-        <div className={`form-check${consentError ? ' form-field--invalid' : ''}`}>
-          <input
-            id="subscription-privacy"
-            type="checkbox"
-            name="privacyConsent"
-            value="on"
-            defaultChecked={first(values.privacyConsent) === 'on'}
-            {...(consentError ? { 'aria-invalid': true as const, 'aria-describedby': 'subscription-privacyConsent-error' } : {})}
-          />
-          <label htmlFor="subscription-privacy">
-            {t('subscriptions.form.privacyConsent')} <a href={props.privacyUrl}>{t('subscriptions.form.privacyLink')}</a>
-          </label>
-          {consentError && (
-            <p className="form-field__error" id="subscription-privacyConsent-error">
-              {t('subscriptions.form.privacyError')}
-            </p>
-          )}
-        </div>
+        <PrivacyConsentCheck
+          id="subscription-privacy"
+          errorId="subscription-privacyConsent-error"
+          label={t('subscriptions.form.privacyConsent')}
+          linkText={t('subscriptions.form.privacyLink')}
+          privacyUrl={props.privacyUrl}
+          checked={first(values.privacyConsent) === 'on'}
+          error={consentError ? t('subscriptions.form.privacyError') : null}
+        />
       )}
       <button type="submit" className="button">
         {t(mode === 'subscribe' ? 'subscriptions.form.submit' : 'subscriptions.edit.save')}

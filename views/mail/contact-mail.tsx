@@ -1,28 +1,16 @@
 import type { ReactElement } from 'react';
-import { type MailBodyProps, MailFacts, MailQuote } from './mail-layout.js';
+import { type MailBodyProps, MailFacts, MailQuote, type MailVisitor, visitorFacts } from './mail-layout.js';
 
 export interface ContactMailModel {
   /** The listing reference the visitor typed, if any. */
   readonly reference: string | null;
-  readonly visitor: {
-    readonly name: string;
-    readonly email: string;
-    readonly phone: string | null;
-    readonly language: string;
-    readonly message: string;
-  };
+  readonly visitor: MailVisitor;
 }
 
 /** To the agency: a message from the contact form; a reply goes straight to the visitor (Reply-To). */
 export function ContactMail({ t, site, model }: MailBodyProps<ContactMailModel>): ReactElement {
   const { visitor } = model;
-  const rows: Array<[string, string]> = [
-    [t('mail.extraInfo.name'), visitor.name],
-    [t('mail.extraInfo.email'), visitor.email],
-    [t('mail.extraInfo.phone'), visitor.phone ?? '–'],
-    [t('mail.extraInfo.language'), visitor.language],
-    [t('flows.contact.reference'), model.reference ?? '–'],
-  ];
+  const rows: Array<[string, string]> = [...visitorFacts(t, visitor), [t('flows.contact.reference'), model.reference ?? '–']];
   return (
     <>
       <h1 style={{ fontSize: '20px', margin: '0 0 16px' }}>{t('flows.mail.contact.heading')}</h1>

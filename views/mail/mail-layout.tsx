@@ -20,6 +20,26 @@ export interface MailBodyProps<M> {
   readonly model: M;
 }
 
+/** A visitor who wrote to the agency, as the agency's mails name them. */
+export interface MailVisitor {
+  readonly name: string;
+  readonly email: string;
+  readonly phone: string | null;
+  /** The language the visitor wrote in, as its own name (the agency answers in it). */
+  readonly language: string;
+  readonly message: string;
+}
+
+/** The visitor's facts in a mail to the agency: who wrote, how to reach them, and the language to answer in. */
+export function visitorFacts(t: MailBodyProps<unknown>['t'], visitor: MailVisitor): Array<[string, string]> {
+  return [
+    [t('mail.extraInfo.name'), visitor.name],
+    [t('mail.extraInfo.email'), visitor.email],
+    [t('mail.extraInfo.phone'), visitor.phone ?? '–'],
+    [t('mail.extraInfo.language'), visitor.language],
+  ];
+}
+
 export interface MailLayoutProps {
   readonly lang: string;
   readonly subject: string;

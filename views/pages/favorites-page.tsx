@@ -8,6 +8,7 @@ import { Layout } from '../layouts/layout.js';
 import type { PageContext } from '../page-context.js';
 import type { BotCheckView } from '../components/bot-check-field.js';
 import { PageForm } from '../components/page-form.js';
+import { PrivacyConsentCheck } from '../components/privacy-consent-check.js';
 
 export interface FavoriteItem {
   readonly id: number;
@@ -52,25 +53,16 @@ export function FavoritesMailForm({ ctx, model }: { ctx: PageContext; model: Fav
       botCheck={model.botCheck}
     >
       <Field id="favorites-email" name="email" label={t('forms.email')} type="email" autoComplete="email" required state={model.email} requiredText={t('forms.required')} />
-      <div className={`form-check${model.consentError ? ' form-field--invalid' : ''}`}>
-        <input
-          id="favorites-privacy"
-          type="checkbox"
-          name="privacyConsent"
-          value="on"
-          required
-          defaultChecked={model.consentChecked}
-          {...(model.consentError ? { 'aria-invalid': true as const, 'aria-describedby': 'favorites-privacy-error' } : {})}
-        />
-        <label htmlFor="favorites-privacy">
-          {t('forms.privacyConsent')} <a href={model.privacyUrl}>{t('forms.privacyLink')}</a>
-        </label>
-        {model.consentError && (
-          <p className="form-field__error" id="favorites-privacy-error">
-            {model.consentError}
-          </p>
-        )}
-      </div>
+      <PrivacyConsentCheck
+        id="favorites-privacy"
+        errorId="favorites-privacy-error"
+        label={t('forms.privacyConsent')}
+        linkText={t('forms.privacyLink')}
+        privacyUrl={model.privacyUrl}
+        checked={model.consentChecked}
+        error={model.consentError}
+        required
+      />
       <button type="submit" className="button">
         {t('flows.favorites.mailSubmit')}
       </button>

@@ -1,9 +1,28 @@
 import type { ParsedMail } from 'mailparser';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { collectPageErrors, screenshot, VIEWPORTS } from '../../browser/support/browser.js';
-import type { Stack } from './stack.js';
+import { collectPageErrors, launchBrowser, screenshot, VIEWPORTS } from '../../browser/support/browser.js';
+import { startTogether } from '../../support/start-together.js';
+import { type Mode, type Stack, startStack } from './stack.js';
 
 export type Device = keyof typeof VIEWPORTS;
+
+/** The stack of one mode and the browser its journeys share. */
+export interface JourneyStage {
+  readonly stack: Stack;
+  readonly browser: Browser;
+  /** Closes the browser, then stops the stack. */
+  close(): Promise<void>;
+}
+
+/** Starts the stack and the browser side by side; what started is closed again when the other fails. */
+export async function startJourneys(mode: Mode): Promise<JourneyStage> {
+  const close = async (stack?: Stack, browser?: Browser) => {
+    await browser?.close();
+    await stack?.stop();
+  };
+  const [stack, browser] = await startTogether([startStack(mode), launchBrowser()], close);
+  return { stack, browser, close: () => close(stack, browser) };
+}
 
 /** Where the map's tiles come from when MAP_TILE_URL is not set (src/config/config.ts). */
 const DEFAULT_TILE_HOST = 'https://tile.openstreetmap.org/';

@@ -3,7 +3,7 @@ import { fetchBotCheckTokensOnSubmit } from './lib/bot-check';
 import { CONSENT_EVENT, mountConsentBanner } from './lib/consent';
 import { showFavorites } from './lib/favorites';
 import { mountIslands, registerIsland } from './lib/islands';
-import { handleSimilarEstatesFailures } from './lib/similar-estates';
+import { fetchSimilarEstatesAhead, handleSimilarEstatesFailures } from './lib/similar-estates';
 
 declare global {
   interface Window {
@@ -32,6 +32,7 @@ registerIsland('calendar', () => import('./islands/calendar'));
 htmx.onLoad((element) => {
   mountIslands(element as ParentNode);
   showFavorites(element as ParentNode);
+  fetchSimilarEstatesAhead(element as ParentNode);
 });
 mountIslands();
 showFavorites();

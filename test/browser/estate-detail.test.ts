@@ -129,6 +129,22 @@ describe('estate detail page in a browser', () => {
     await context.close();
   });
 
+  it('fetches the similar estates a screen before they scroll into view, so their cards never move what a visitor reads', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    await open(page, 'nl', withMap.id);
+    await page.waitForLoadState('load');
+    const placeholder = page.locator('[data-similar-estates]');
+    const top = await placeholder.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+    // Half a screen short of the viewport: out of view, but within the screen ahead that is fetched.
+    const fetched = page.waitForRequest('**/ajax/similar-estate/**', { timeout: 15_000 });
+    await page.evaluate((y) => window.scrollTo(0, y), top - VIEWPORTS.phone.height * 1.5);
+    await fetched;
+    await page.locator('.similar-estates .estate-card').first().waitFor();
+    expect(await page.locator('.similar-estates').evaluate((element) => element.getBoundingClientRect().top > window.innerHeight)).toBe(true);
+    await context.close();
+  });
+
   it('shows the share links only after the visitor accepts cookies', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

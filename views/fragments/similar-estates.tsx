@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { EstateCard as EstateCardModel } from '../../src/estates/display/estate-card.js';
 import { EstateCard } from '../components/estate-card.js';
+import { SIMILAR_ESTATES_TRIGGER } from '../../client/lib/similar-estates-trigger.js';
 import { renderedOnce } from '../render.js';
 
 const TITLE_ID = 'similar-estates-title';
@@ -30,8 +31,8 @@ export function SimilarEstates({ title, cards, favorite }: SimilarEstatesProps):
 }
 
 /**
- * Where the block will come, while htmx fetches it when it scrolls into view: the title and grey cards of the
- * same size, so the page does not move when the cards arrive.
+ * Where the block will come, while htmx fetches it a screen before it scrolls into view: the title and grey cards
+ * of the same size, so the page does not move when the cards arrive.
  */
 export interface SimilarEstatesPlaceholderProps {
   readonly title: string;
@@ -68,7 +69,7 @@ function PlaceholderCards({ count }: { count: number }): ReactElement {
 
 export function SimilarEstatesPlaceholder({ title, loading, url, count }: SimilarEstatesPlaceholderProps): ReactElement {
   return (
-    <section className="similar-estates" aria-labelledby={TITLE_ID} aria-busy="true" hx-get={url} hx-trigger="revealed" hx-swap="outerHTML" data-similar-estates="">
+    <section className="similar-estates" aria-labelledby={TITLE_ID} aria-busy="true" hx-get={url} hx-trigger={SIMILAR_ESTATES_TRIGGER} hx-swap="outerHTML" data-similar-estates="">
       <h2 id={TITLE_ID}>{title}</h2>
       <p className="visually-hidden">{loading}</p>
       <ul className="estate-cards" aria-hidden="true" dangerouslySetInnerHTML={renderedOnce(PLACEHOLDER_CARDS, String(count), () => <PlaceholderCards count={count} />)} />

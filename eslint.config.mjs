@@ -77,6 +77,8 @@ const FOLDER_MAP = {
   sitemap: [...MECHANISMS, 'search', 'holiday'],
   // The web shell renders every feature's parts in the layout: it sits above them all.
   shell: null,
+  // Metrics read the numbers of every folder (the render cache's among them): the top layer too.
+  metrics: null,
 };
 const SRC_FOLDERS = Object.keys(FOLDER_MAP);
 

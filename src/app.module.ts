@@ -20,6 +20,7 @@ import { InquiriesModule } from './inquiries/inquiries.module.js';
 import { LeadsModule } from './leads/leads.module.js';
 import { LegalModule } from './legal/legal.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
 import { DEFAULT_LOCALE } from './routing/locales.js';
 import { loggerModule } from './runtime/logging.js';
@@ -75,6 +76,7 @@ export class AppModule {
         HolidayModule,
         PrivacyModule,
         SitemapModule,
+        MetricsModule,
         ShellModule,
       ],
     };

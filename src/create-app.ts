@@ -10,6 +10,7 @@ import type { Socket } from 'node:net';
 import { AppModule } from './app.module.js';
 import { ASSETS_BASE_PATH } from './web/assets.service.js';
 import { ErrorPagesService } from './shell/error-pages.service.js';
+import { RequestCollector } from './metrics/request.collector.js';
 import { ViewRendererService } from './shell/rendering/view-renderer.service.js';
 import { parseJsonWithLimits } from './web/json-body.js';
 import { ASSETS_DIR } from './utils/paths.js';
@@ -155,6 +156,12 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     const body = renderer.replay(request, reply);
     if (body === false) return done();
     void reply.send(body);
+  });
+  // Every answer, also those given before Nest (the render cache's replay, redirects, 404s), timed for /metrics.
+  const requests = app.get(RequestCollector);
+  fastify.addHook('onResponse', (request, reply, done) => {
+    requests.observe(request, reply);
+    done();
   });
   if (config.LOG_REQUESTS) {
     // One line per request, by route pattern: no query string, token, e-mail or name ever reaches the log.

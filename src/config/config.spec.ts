@@ -36,6 +36,16 @@ describe(loadConfig.name, () => {
     expect(loadConfig({ PHOTO_HOSTS: 'http://127.0.0.1:8080' }).photoHosts.canonical('http://127.0.0.1:8080/a.jpg')).not.toBeNull();
   });
 
+  it('keeps metrics off by default, on a port apart from the public one and behind a long token', () => {
+    const sut = loadConfig({});
+    expect([sut.METRICS_PORT, sut.METRICS_HOST, sut.METRICS_TOKEN]).toEqual([0, '127.0.0.1', undefined]);
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 'a'.repeat(32) }).METRICS_PORT).toBe(9464);
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow('METRICS_PORT');
+    expect(() => loadConfig({ METRICS_HOST: 'localhost' })).toThrow('METRICS_HOST');
+    expect(() => loadConfig({ METRICS_TOKEN: 'secret' })).toThrow('METRICS_TOKEN must be at least 16 characters');
+    expect(loadConfig({ METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined();
+  });
+
   it('ignores unrelated environment variables', () => {
     expect(loadConfig({ PATH: '/usr/bin', HOME: '/root' })).not.toHaveProperty('PATH');
   });

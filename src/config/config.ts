@@ -5,6 +5,7 @@ import {
   IsHexColor,
   IsIn,
   IsInt,
+  IsIP,
   IsISO31661Alpha2,
   IsNumber,
   IsOptional,
@@ -624,6 +625,33 @@ export class AppConfig {
   @IsInt()
   @Min(1)
   RETENTION_MAIL_DAYS = 90;
+
+  // --- Metrics (Prometheus; see docs/OPERATIONS.md). Off by default, and never public. ---
+
+  /** A port of its own serving /metrics without a token, bound to METRICS_HOST; 0: none. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  @ValidateBy({
+    name: 'metricsPortApart',
+    validator: {
+      validate: (value: unknown, args) => value === 0 || value !== (args?.object as AppConfig).PORT,
+      defaultMessage: () => 'METRICS_PORT must differ from PORT (or be 0 for none): the metrics port is not the public one',
+    },
+  })
+  METRICS_PORT = 0;
+
+  /** The address METRICS_PORT listens on: loopback by default (a scraper on the same host); 0.0.0.0 in a container. */
+  @IsIP()
+  METRICS_HOST = '127.0.0.1';
+
+  /** With it, /metrics on the public port answers a scraper sending `Authorization: Bearer <token>`; without, 404. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters (a long random value: it guards /metrics on the public port)' })
+  METRICS_TOKEN: string | undefined = undefined;
 
   // --- Shutdown ---
 

@@ -53,6 +53,16 @@ export interface WorkOptions {
   readonly batchSize?: number;
 }
 
+/** A queue's jobs by state, as pg-boss last counted them (its monitor recounts every minute). */
+export interface QueueCounts {
+  readonly queue: string;
+  /** Waiting to run: due now, retrying later, or deferred. */
+  readonly queued: number;
+  readonly active: number;
+  /** Failed for good, still kept in the table (pg-boss deletes them after its retention). */
+  readonly failed: number;
+}
+
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
 
 /** A job that runs once per interval across every process (see JobQueueService.schedule). */
@@ -220,6 +230,12 @@ export class JobQueueService implements BeforeApplicationShutdown {
   async state(name: string, id: string): Promise<JobState | null> {
     const job = await (await this.started()).getJobById(name, id);
     return job?.state ?? null;
+  }
+
+  /** Every queue in the database (defined by any process), with its job counts; one cheap read of pg-boss's queue table. */
+  async counts(): Promise<QueueCounts[]> {
+    const queues = await (await this.started()).getQueues();
+    return queues.map((queue) => ({ queue: queue.name, queued: queue.queuedCount, active: queue.activeCount, failed: queue.failedCount }));
   }
 
   async beforeApplicationShutdown(): Promise<void> {

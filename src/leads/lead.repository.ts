@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
-import { LeadEntity } from './lead.entity.js';
+import { LeadEntity, type LeadStatus } from './lead.entity.js';
 
 /** What a new lead is stored with: not yet delivered, not yet attempted. */
 export type NewLead = Pick<LeadEntity, 'id' | 'kind' | 'source' | 'estateId' | 'sourceEstateId' | 'locale' | 'name' | 'email' | 'phone' | 'message' | 'searchProfile'>;
@@ -21,6 +21,17 @@ export class LeadRepository {
 
   findById(id: string): Promise<LeadEntity | null> {
     return this.rows.findOneBy({ id });
+  }
+
+  /** How many leads are in each of `statuses` that has any, in one grouped count. */
+  countByStatus(statuses: readonly LeadStatus[]): Promise<{ status: LeadStatus; count: number }[]> {
+    return this.rows
+      .createQueryBuilder('lead')
+      .select('lead.status', 'status')
+      .addSelect('count(*)::int', 'count')
+      .where('lead.status IN (:...statuses)', { statuses })
+      .groupBy('lead.status')
+      .getRawMany();
   }
 
   /** The lead's CRM takes no leads. */

@@ -9,6 +9,6 @@ import { LeadsService } from './leads.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([LeadEntity])],
   providers: [LeadRepository, LeadsService],
-  exports: [LeadsService],
+  exports: [LeadsService, LeadRepository],
 })
 export class LeadsModule {}

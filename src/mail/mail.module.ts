@@ -9,6 +9,6 @@ import { MailOutboxService } from './mail-outbox.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([MailEntity])],
   providers: [MailRepository, MailOutboxService],
-  exports: [MailOutboxService],
+  exports: [MailOutboxService, MailRepository],
 })
 export class MailModule {}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In, IsNull, LessThan } from 'typeorm';
-import { MailEntity } from './mail.entity.js';
+import { MailEntity, type MailStatus } from './mail.entity.js';
 
 /** A mail as a worker sends it (the columns its claim returns). */
 export interface ClaimedMail {
@@ -69,6 +69,18 @@ export class MailRepository {
       : [{ status: 'FAILED' as const }, { status: 'PENDING' as const, jobId: IsNull() }];
     const mails = await manager.find(MailEntity, { select: { id: true }, where, lock: { mode: 'pessimistic_write' }, order: { createdAt: 'ASC' } });
     return mails.map((mail) => mail.id);
+  }
+
+  /** How many mails are in each of `statuses` that has any, in one grouped count. */
+  countByStatus(statuses: readonly MailStatus[]): Promise<{ status: MailStatus; count: number }[]> {
+    return this.dataSource
+      .getRepository(MailEntity)
+      .createQueryBuilder('mail')
+      .select('mail.status', 'status')
+      .addSelect('count(*)::int', 'count')
+      .where('mail.status IN (:...statuses)', { statuses })
+      .groupBy('mail.status')
+      .getRawMany();
   }
 
   async requeue(manager: EntityManager, id: string, jobId: string | null): Promise<void> {

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In, type Repository } from 'typeorm';
-import type { Estate } from '../domain/estate.js';
+import type { Estate, SourceName } from '../domain/estate.js';
 import { publicPrice, similarExcludedStatuses, withVisibleUnits } from '../domain/visibility.js';
 import { EstateEntity } from './estate.entity.js';
 import { ListingEventEntity } from './listing-event.entity.js';
 import { fromRows } from './estate-record.js';
+import { SourceSyncStateEntity } from './source-sync-state.entity.js';
 
 /** How far a similar listing's price may be from the reference one: ±30 %. */
 export const SIMILAR_PRICE_BAND = 0.3;
@@ -79,6 +80,12 @@ export class EstateRepository {
 
   async count(): Promise<number> {
     return this.rows.count();
+  }
+
+  /** When each source's last successful sync started; a source that never synced has no row. */
+  async lastSyncs(): Promise<{ readonly source: SourceName; readonly startedAt: Date }[]> {
+    const states = await this.rows.manager.find(SourceSyncStateEntity, { select: { source: true, lastSyncStartedAt: true }, order: { source: 'ASC' } });
+    return states.map((state) => ({ source: state.source, startedAt: state.lastSyncStartedAt }));
   }
 
   /** Every listing, projects with all their units: lists filter them with domain/visibility.ts. */

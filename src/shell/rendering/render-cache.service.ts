@@ -64,8 +64,23 @@ export class RenderCacheService {
     this.entries = maxSize > 0 ? new LRUCache<string, RenderedPage>({ maxSize, sizeCalculation: (page) => Math.max(1, page.bytes) }) : null;
   }
 
-  get(key: string): RenderedPage | undefined {
-    return this.entries?.get(key);
+  private hitCount = 0;
+  private missCount = 0;
+
+  /**
+   * The page kept under `key`, counted as a hit or a miss (for /metrics). `countMiss: false` for a look whose miss
+   * another look follows (the replay before routing), so that a page rendered once counts one miss.
+   */
+  get(key: string, { countMiss = true } = {}): RenderedPage | undefined {
+    const page = this.entries?.get(key);
+    if (page) this.hitCount++;
+    else if (countMiss) this.missCount++;
+    return page;
+  }
+
+  /** Pages answered from the cache, and pages that had to be rendered, since start. */
+  get lookups(): { readonly hits: number; readonly misses: number } {
+    return { hits: this.hitCount, misses: this.missCount };
   }
 
   /** Keeps `html` (when the cache is on) and returns it as a page that can be compressed. */

@@ -56,7 +56,8 @@ export class ViewRendererService implements ViewResponder {
     const htmx = isHtmxRequest(request);
     const known = this.known.lookup(request, htmx);
     if (!known) return false;
-    const cached = this.cache.get(known.etag);
+    // On a miss the controller answers, and the renderer's own look counts the miss.
+    const cached = this.cache.get(known.etag, { countMiss: false });
     if (cached === undefined) return false;
     reply.status(200).headers(known.headers);
     if (etagMatches(request, known.etag)) return this.notModified(reply);

@@ -14,7 +14,7 @@ describe(SimilarEstatesPlaceholder.name, () => {
   it('hides the grey cards from assistive technology and says the block is loading, in the page language', () => {
     const html = renderToStaticMarkup(<SimilarEstatesPlaceholder {...props} count={3} />);
     expect(html).toContain('<ul class="estate-cards" aria-hidden="true"><li><div class="estate-card estate-card--placeholder">');
-    expect(html).toContain('aria-busy="true" hx-get="/nl/ajax/similar-estate/5027" hx-trigger="revealed"');
+    expect(html).toContain('aria-busy="true" hx-get="/nl/ajax/similar-estate/5027" hx-trigger="near"');
     expect(html).toContain('<p class="visually-hidden">Gelijkaardige panden worden geladen…</p>');
   });
 });

@@ -42,8 +42,8 @@ const CRM_KNOWLEDGE = {
 // docs/ARCHITECTURE.md "Folder map": what each folder of src/ may import besides itself, views/ and client/ props.
 // The files directly in src/ (main.ts, app.module.ts, sync.ts, ...) compose everything and are not listed.
 const FOUNDATION = ['utils', 'routing', 'i18n', 'config'];
-const INFRASTRUCTURE = [...FOUNDATION, 'database', 'jobs', 'runtime', 'settings', 'theme', 'web', 'mail'];
-const MECHANISMS = [...INFRASTRUCTURE, 'estates', 'seo', 'forms', 'leads'];
+const INFRASTRUCTURE = [...FOUNDATION, 'database', 'jobs', 'runtime', 'theme', 'web', 'mail'];
+const MECHANISMS = [...INFRASTRUCTURE, 'estates', 'settings', 'seo', 'forms', 'leads'];
 const FOLDER_MAP = {
   utils: [],
   routing: ['utils'],
@@ -52,11 +52,11 @@ const FOLDER_MAP = {
   database: ['config', 'utils'],
   jobs: ['database', 'config', 'utils'],
   runtime: ['database', 'config', 'utils'],
-  settings: ['database', 'config', 'utils'],
   theme: ['database', 'config', 'utils'],
   web: ['routing', 'i18n', 'config', 'utils'],
   mail: ['database', 'jobs', 'runtime', ...FOUNDATION, 'web'],
-  estates: ['database', 'jobs', 'runtime', 'settings', 'theme', ...FOUNDATION],
+  estates: ['database', 'jobs', 'runtime', 'theme', ...FOUNDATION],
+  settings: ['estates', 'database', 'runtime', ...FOUNDATION],
   seo: ['estates', ...FOUNDATION],
   forms: ['database', 'web', ...FOUNDATION],
   leads: ['estates', 'database', 'jobs', ...FOUNDATION],

@@ -13,6 +13,8 @@ const config: KnipConfig = {
     'src/privacy/gdpr-erase.cli.ts!',
     // npm run listings:check
     'src/estates/listings-check.cli.ts!',
+    // npm run settings
+    'src/settings/settings.cli.ts!',
     // The client bundle, built before serving (so its libraries are dev dependencies); knip follows the lazily
     // imported islands (`import('./islands/…')`).
     'client/app.ts',

@@ -46,6 +46,11 @@ describe(loadConfig.name, () => {
     expect(loadConfig({ METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined();
   });
 
+  it('keeps the SETTING_* initial values as written for the settings to check, an empty one as unset', () => {
+    const sut = loadConfig({ SETTING_HIDDEN_STATUS: 'SOLD,RENTED', SETTING_HIDDEN_TABS: '', SETTING_SHOW_UNAVAILABLE: 'true' });
+    expect([sut.SETTING_HIDDEN_STATUS, sut.SETTING_HIDDEN_TABS, sut.SETTING_SHOW_UNAVAILABLE]).toEqual(['SOLD,RENTED', undefined, 'true']);
+  });
+
   it('ignores unrelated environment variables', () => {
     expect(loadConfig({ PATH: '/usr/bin', HOME: '/root' })).not.toHaveProperty('PATH');
   });

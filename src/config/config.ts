@@ -402,6 +402,26 @@ export class AppConfig {
   @Min(0)
   HOLIDAY_ICAL_INTERVAL_MINUTES = 30;
 
+  // --- Initial values of the site settings (npm run settings): used while the settings table has no row for them ---
+
+  /** A comma list of transaction statuses whose listings are hidden everywhere (checked by src/settings at start). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  SETTING_HIDDEN_STATUS: string | undefined = undefined;
+
+  /** A comma list of detail tabs not shown on detail pages. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  SETTING_HIDDEN_TABS: string | undefined = undefined;
+
+  /** `true` or `false`: sold and rented listings appear in search results (last). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  SETTING_SHOW_UNAVAILABLE: string | undefined = undefined;
+
   // --- Background jobs (pg-boss) ---
 
   /** How often an idle worker looks for new jobs; a job queued by this process wakes its worker at once. */

@@ -1,23 +1,10 @@
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { AppConfig } from '../config/config.js';
 import { ChangeFeedService } from '../database/change-feed.service.js';
+import { type InitialSettings, initialSettings, type ResolvedSetting, resolveSettings, type SettingName, type SiteSettings } from './setting-definitions.js';
 import { SettingEntity } from './setting.entity.js';
-
-export interface SiteSettings {
-  /** Transaction statuses (e.g. SOLD) whose listings are hidden everywhere. */
-  hiddenStatus: string[];
-  /** Detail tabs (e.g. notary) not shown on detail pages. */
-  hiddenTabs: string[];
-  /** Sold and rented listings appear in search results (last), as references; off by default. */
-  showUnavailable: boolean;
-}
-
-const DEFAULTS: SiteSettings = { hiddenStatus: [], hiddenTabs: [], showUnavailable: false };
-
-function stringList(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-}
 
 /**
  * Read on every page, changed rarely: cached until a change on the `settings` topic of the change
@@ -27,11 +14,15 @@ function stringList(value: unknown): string[] {
 export class SettingsService implements OnModuleDestroy {
   private cached?: Promise<SiteSettings>;
   private readonly unsubscribe: Array<() => void>;
+  /** The SETTING_* environment variables: checked here, so a bad one stops the start. */
+  private readonly initial: InitialSettings;
 
   constructor(
     @InjectRepository(SettingEntity) private readonly repository: Repository<SettingEntity>,
     private readonly changes: ChangeFeedService,
+    @Inject(AppConfig) config: AppConfig,
   ) {
+    this.initial = initialSettings(config);
     const drop = () => {
       this.cached = undefined;
     };
@@ -53,18 +44,26 @@ export class SettingsService implements OnModuleDestroy {
     return loading;
   }
 
-  private async load(): Promise<SiteSettings> {
+  /** Every setting with its value and where it comes from, read now (not cached). */
+  async resolved(): Promise<ResolvedSetting[]> {
     const rows = await this.repository.find();
-    const byKey = new Map(rows.map((row) => [row.key, row.value]));
-    return {
-      hiddenStatus: byKey.has('hiddenStatus') ? stringList(byKey.get('hiddenStatus')) : DEFAULTS.hiddenStatus,
-      hiddenTabs: byKey.has('hiddenTabs') ? stringList(byKey.get('hiddenTabs')) : DEFAULTS.hiddenTabs,
-      showUnavailable: byKey.has('showUnavailable') ? byKey.get('showUnavailable') === true : DEFAULTS.showUnavailable,
-    };
+    return resolveSettings(new Map(rows.map((row) => [row.key, row.value])), this.initial);
   }
 
-  async set<K extends keyof SiteSettings>(key: K, value: SiteSettings[K]): Promise<void> {
+  private async load(): Promise<SiteSettings> {
+    const settings = await this.resolved();
+    return Object.fromEntries(settings.map(({ name, value }) => [name, value])) as unknown as SiteSettings;
+  }
+
+  async set<K extends SettingName>(key: K, value: SiteSettings[K]): Promise<void> {
     await this.repository.upsert({ key, value }, ['key']);
     await this.changes.publish('settings', { key });
+  }
+
+  /** Deletes the setting's row, so its environment value or default applies again; false when there was none. */
+  async unset(key: SettingName): Promise<boolean> {
+    const { affected } = await this.repository.delete({ key });
+    await this.changes.publish('settings', { key });
+    return (affected ?? 0) > 0;
   }
 }

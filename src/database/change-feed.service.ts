@@ -109,6 +109,17 @@ export class ChangeFeedService implements OnModuleInit, OnApplicationShutdown {
     return () => this.local.off(`topic:${topic}`, wrapped);
   }
 
+  /**
+   * Calls `listener` on any change of `topics`, and when changes may have been missed (resync): for what is derived
+   * from those topics as a whole. Returns one function that stops it all.
+   */
+  follow(topics: readonly ChangeTopic[], listener: () => void): () => void {
+    const stops = [...topics.map((topic) => this.subscribe(topic, listener)), this.onResync(listener)];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }
+
   /** Calls `listener` when changes may have been missed (the LISTEN connection was lost and is back). */
   onResync(listener: () => void): () => void {
     this.local.on('resync', listener);

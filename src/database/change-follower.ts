@@ -6,11 +6,10 @@ import type { ChangeFeedService, ChangeTopic } from './change-feed.service.js';
  * changes or the change feed may have missed changes (resync). Subclasses say how to read it (`refresh`).
  */
 export abstract class ChangeFollower implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly unsubscribe: ReadonlyArray<() => void>;
+  private readonly stopFollowing: () => void;
 
   protected constructor(changes: ChangeFeedService, topic: ChangeTopic) {
-    const refresh = () => void this.refresh();
-    this.unsubscribe = [changes.subscribe(topic, refresh), changes.onResync(refresh)];
+    this.stopFollowing = changes.follow([topic], () => void this.refresh());
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -18,7 +17,7 @@ export abstract class ChangeFollower implements OnApplicationBootstrap, OnModule
   }
 
   onModuleDestroy(): void {
-    for (const unsubscribe of this.unsubscribe) unsubscribe();
+    this.stopFollowing();
   }
 
   /** Reads the value again; must not throw (keep or poison the old value instead). */

@@ -13,7 +13,7 @@ import { SettingEntity } from './setting.entity.js';
 @Injectable()
 export class SettingsService implements OnModuleDestroy {
   private cached?: Promise<SiteSettings>;
-  private readonly unsubscribe: Array<() => void>;
+  private readonly stopFollowing: () => void;
   /** The SETTING_* environment variables: checked here, so a bad one stops the start. */
   private readonly initial: InitialSettings;
 
@@ -23,14 +23,13 @@ export class SettingsService implements OnModuleDestroy {
     @Inject(AppConfig) config: AppConfig,
   ) {
     this.initial = initialSettings(config);
-    const drop = () => {
+    this.stopFollowing = changes.follow(['settings'], () => {
       this.cached = undefined;
-    };
-    this.unsubscribe = [changes.subscribe('settings', drop), changes.onResync(drop)];
+    });
   }
 
   onModuleDestroy(): void {
-    for (const unsubscribe of this.unsubscribe) unsubscribe();
+    this.stopFollowing();
   }
 
   current(): Promise<SiteSettings> {

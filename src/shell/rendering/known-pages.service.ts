@@ -37,22 +37,21 @@ const MAX_AGE_MS = 60_000;
 export class KnownPagesService implements OnModuleDestroy {
   private generation = 0;
   private readonly entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES, ttl: MAX_AGE_MS, ttlAutopurge: false });
-  private readonly unsubscribe: Array<() => void>;
+  private readonly stopFollowing: () => void;
 
   constructor(
     changes: ChangeFeedService,
     private readonly catalogue: CatalogueVersionService,
     private readonly theme: ThemeService,
   ) {
-    const forgetAll = () => {
+    this.stopFollowing = changes.follow(['estates', 'settings'], () => {
       this.generation += 1;
       this.entries.clear();
-    };
-    this.unsubscribe = [changes.subscribe('estates', forgetAll), changes.subscribe('settings', forgetAll), changes.onResync(forgetAll)];
+    });
   }
 
   onModuleDestroy(): void {
-    for (const unsubscribe of this.unsubscribe) unsubscribe();
+    this.stopFollowing();
   }
 
   remember(request: FastifyRequest, htmx: boolean, page: KnownPage): void {

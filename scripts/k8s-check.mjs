@@ -213,8 +213,11 @@ function quantity(value) {
 
 const isSubset = (small, big) => !!small && Object.keys(small).length > 0 && Object.entries(small).every(([key, value]) => big?.[key] === value);
 
-/** Our rules on the rendered objects (`overlay`: a deployable target, held to the production rules too). */
-function policyErrors(objects, { overlay }) {
+/**
+ * Our rules on the rendered objects. `overlay`: a deployable target, held to the production rules too;
+ * `secretKeys`: secrets.example.env, the documented keys of the Secret created out of band.
+ */
+function policyErrors(objects, { overlay, secretKeys }) {
   const errors = [];
   const fail = (text) => errors.push(`policy: ${text}`);
   const only = (kind) => {
@@ -331,7 +334,6 @@ function policyErrors(objects, { overlay }) {
 
   // Configuration: names the app reads, no secret in the ConfigMap, placeholders only in the Secret's example.
   const known = knownVariables();
-  const secretKeys = envFile(join(K8S_DIR, 'base/secrets.example.env'));
   for (const name of Object.keys(config)) {
     if (!known.has(name)) fail(`ConfigMap key ${name} is no variable the app reads (src/config/config.ts)`);
     if (SECRET_NAME.test(name)) fail(`ConfigMap key ${name} is a secret: it belongs in the Secret`);
@@ -362,34 +364,84 @@ function policyErrors(objects, { overlay }) {
 
 // --- the breaks: each rule must be able to fail --------------------------------------------------------------------
 
-const webContainer = (objects) => objects.find((object) => object.kind === 'Deployment').spec.template.spec.containers[0];
+const deploymentOf = (objects) => objects.find((object) => object.kind === 'Deployment');
+const podSpec = (objects) => deploymentOf(objects).spec.template.spec;
+const webContainer = (objects) => podSpec(objects).containers[0];
 const ofKind = (objects, kind) => objects.find((object) => object.kind === kind);
+const jobPod = (objects) => ofKind(objects, 'Job').spec.template.spec;
+/**
+ * [what, text the check must name, how to break a copy of the production render and of secrets.example.env's keys]:
+ * at least one per rule.
+ */
 const BREAKS = [
-  ['a typo\'d field (readinesProbe)', 'readinesProbe', (o) => {
+  // The schemas.
+  ['a typo\'d field (readinesProbe)', 'readinesProbe: Object literal may only specify known properties', (o) => {
     const container = webContainer(o);
     container.readinesProbe = container.readinessProbe;
     delete container.readinessProbe;
   }],
-  ['an unknown field deep down (httpGet.paht)', 'paht', (o) => { webContainer(o).livenessProbe.httpGet.paht = '/healthz'; }],
-  ['a string where the schema wants an integer', 'replicas', (o) => { ofKind(o, 'Deployment').spec.replicas = 'three'; }],
-  ['a malformed quantity', 'memory', (o) => { webContainer(o).resources.limits.memory = '1.5 GB'; }],
-  ['an unknown kind', 'no Kubernetes schema', (o) => { ofKind(o, 'PodDisruptionBudget').apiVersion = 'policy/v1beta7'; }],
+  ['an unknown field deep down (httpGet.paht)', 'httpGet.paht: Object literal may only specify known properties', (o) => { webContainer(o).livenessProbe.httpGet.paht = '/healthz'; }],
+  ['a string where the schema wants an integer', 'spec/replicas must be integer', (o) => { deploymentOf(o).spec.replicas = 'three'; }],
+  ['a malformed quantity', 'memory must match format "quantity"', (o) => { webContainer(o).resources.limits.memory = '1.5 GB'; }],
+  ['an unknown apiVersion', 'no Kubernetes schema', (o) => { ofKind(o, 'PodDisruptionBudget').apiVersion = 'policy/v1beta7'; }],
+  // Probes.
   ['a wrong readiness path', 'readinessProbe must be an httpGet of /readyz', (o) => { webContainer(o).readinessProbe.httpGet.path = '/healthz'; }],
-  ['a pod that may run as root', 'runAsNonRoot', (o) => { ofKind(o, 'Deployment').spec.template.spec.securityContext.runAsNonRoot = false; }],
+  ['a wrong liveness path', 'livenessProbe must be an httpGet of /healthz', (o) => { webContainer(o).livenessProbe.httpGet.path = '/readyz'; }],
+  ['no start-up probe', 'startupProbe', (o) => { delete webContainer(o).startupProbe; }],
+  // The pods' security.
+  ['a pod that may run as root', 'runAsNonRoot', (o) => { podSpec(o).securityContext.runAsNonRoot = false; }],
+  ['another user than the image\'s', 'runAsUser must be 1000', (o) => { jobPod(o).securityContext.runAsUser = 0; }],
+  ['no seccomp profile', 'seccompProfile', (o) => { delete podSpec(o).securityContext.seccompProfile; }],
+  ['a service-account token mounted', 'automountServiceAccountToken', (o) => { jobPod(o).automountServiceAccountToken = true; }],
   ['a writable root filesystem', 'readOnlyRootFilesystem', (o) => { delete webContainer(o).securityContext.readOnlyRootFilesystem; }],
+  ['privilege escalation', 'allowPrivilegeEscalation', (o) => { jobPod(o).containers[0].securityContext.allowPrivilegeEscalation = true; }],
+  ['capabilities kept', 'capabilities must drop ALL', (o) => { webContainer(o).securityContext.capabilities.drop = ['NET_RAW']; }],
+  ['a container running as root', 'must not run as root', (o) => { webContainer(o).securityContext.runAsUser = 0; }],
+  // Resources and writable paths.
   ['no memory limit', 'resources.limits.memory', (o) => { delete webContainer(o).resources.limits.memory; }],
-  ['a PDB selecting other pods', 'PodDisruptionBudget selector', (o) => { ofKind(o, 'PodDisruptionBudget').spec.selector.matchLabels['app.kubernetes.io/component'] = 'website'; }],
-  ['an HPA scaling something else', 'HorizontalPodAutoscaler must target', (o) => { ofKind(o, 'HorizontalPodAutoscaler').spec.scaleTargetRef.name = 'immo-web'; }],
+  ['no CPU request on the Job', 'resources.requests.cpu', (o) => { delete jobPod(o).containers[0].resources.requests.cpu; }],
+  ['a memory limit below its request', 'memory limit below its request', (o) => { webContainer(o).resources.limits.memory = '256Mi'; }],
+  ['a host path instead of an emptyDir', 'must be an emptyDir', (o) => { podSpec(o).volumes[0] = { name: 'data', hostPath: { path: '/srv/immo' } }; }],
+  ['no writable /tmp', 'needs a writable /tmp', (o) => { jobPod(o).containers[0].volumeMounts = []; }],
+  ['DATA_DIR not mounted', 'DATA_DIR (/var/lib/immo)', (o) => { ofKind(o, 'ConfigMap').data.DATA_DIR = '/var/lib/immo'; }],
+  // Selectors and targets.
+  ['a Deployment selector missing its pods', 'Deployment selector', (o) => { deploymentOf(o).spec.selector.matchLabels['app.kubernetes.io/component'] = 'site'; }],
+  ['a Service selecting other pods', 'Service selector does not select', (o) => { ofKind(o, 'Service').spec.selector['app.kubernetes.io/name'] = 'immo-web'; }],
   ['a Service selecting the migration too', 'Service selector also selects', (o) => { delete ofKind(o, 'Service').spec.selector['app.kubernetes.io/component']; }],
-  ['a migration on another image', 'migration Job image', (o) => { ofKind(o, 'Job').spec.template.spec.containers[0].image = 'registry.example.com/agency/immo:0.0.9'; }],
-  ['a grace period shorter than the app\'s shutdown', 'terminationGracePeriodSeconds', (o) => { ofKind(o, 'Deployment').spec.template.spec.terminationGracePeriodSeconds = 10; }],
+  ['a PDB selecting other pods', 'PodDisruptionBudget selector', (o) => { ofKind(o, 'PodDisruptionBudget').spec.selector.matchLabels['app.kubernetes.io/component'] = 'website'; }],
+  ['a NetworkPolicy for other pods', 'NetworkPolicy podSelector', (o) => { ofKind(o, 'NetworkPolicy').spec.podSelector.matchLabels = { app: 'immo' }; }],
+  ['an HPA scaling something else', 'HorizontalPodAutoscaler must target', (o) => { ofKind(o, 'HorizontalPodAutoscaler').spec.scaleTargetRef.name = 'immo-web'; }],
+  ['an HPA with no room', 'HorizontalPodAutoscaler bounds', (o) => { ofKind(o, 'HorizontalPodAutoscaler').spec.maxReplicas = 3; }],
+  ['replicas off the autoscaler\'s minimum', 'must equal the autoscaler\'s minReplicas', (o) => { deploymentOf(o).spec.replicas = 1; }],
+  ['an Ingress to another Service', 'Ingress path', (o) => { ofKind(o, 'Ingress').spec.rules[0].http.paths[0].backend.service.name = 'immo-web'; }],
+  // Ports and metrics.
+  ['the http port off PORT', 'container port http', (o) => { webContainer(o).ports[0].containerPort = 8080; }],
+  ['the metrics port off METRICS_PORT', 'container port metrics', (o) => { ofKind(o, 'ConfigMap').data.METRICS_PORT = '9100'; }],
+  ['metrics on loopback only', 'METRICS_HOST', (o) => { ofKind(o, 'ConfigMap').data.METRICS_HOST = '127.0.0.1'; }],
+  ['a scrape annotation on the wrong port', 'prometheus.io/port', (o) => { deploymentOf(o).spec.template.metadata.annotations['prometheus.io/port'] = '3000'; }],
+  ['the metrics port behind the Service', 'never metrics', (o) => { ofKind(o, 'Service').spec.ports.push({ name: 'metrics', port: 9464, targetPort: 'metrics' }); }],
+  // Shutdown.
+  ['a grace period shorter than the app\'s shutdown', 'terminationGracePeriodSeconds', (o) => { podSpec(o).terminationGracePeriodSeconds = 10; }],
+  ['a delay as long as the whole shutdown', 'SHUTDOWN_DELAY_MS must be below', (o) => { ofKind(o, 'ConfigMap').data.SHUTDOWN_DELAY_MS = '20000'; }],
+  // The migration Job.
+  ['a migration on another image', 'migration Job image', (o) => { jobPod(o).containers[0].image = 'registry.example.com/agency/immo:0.0.9'; }],
+  ['a migration running another command', 'migration Job command', (o) => { jobPod(o).containers[0].command = ['node', 'dist/src/main.js']; }],
+  ['a migration reading another Secret', 'read DATABASE_URL', (o) => { jobPod(o).containers[0].env[0].valueFrom.secretKeyRef.name = 'postgres'; }],
+  ['a migration retried forever', 'restartPolicy', (o) => { jobPod(o).restartPolicy = 'Always'; }],
+  // Configuration and secrets.
   ['a misspelt variable', 'TRUST_PROXIES', (o) => { ofKind(o, 'ConfigMap').data.TRUST_PROXIES = 'uniquelocal'; }],
   ['a secret in the ConfigMap', 'COOKIE_SECRET is a secret', (o) => { ofKind(o, 'ConfigMap').data.COOKIE_SECRET = 'x'.repeat(32); }],
-  ['the metrics port behind the Service', 'never metrics', (o) => { ofKind(o, 'Service').spec.ports.push({ name: 'metrics', port: 9464, targetPort: 'metrics' }); }],
+  ['a Secret in the manifests', 'no Secret in the manifests', (o) => { o.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'immo-secrets', namespace: 'immo' }, stringData: {} }); }],
+  ['a required variable missing', 'AGENCY_INSURER is required', (o) => { delete ofKind(o, 'ConfigMap').data.AGENCY_INSURER; }],
+  ['a required secret left out of the example', 'COOKIE_SECRET is required', (_, secrets) => { delete secrets.COOKIE_SECRET; }],
+  ['a real-looking secret in the example', 'CHANGE-ME placeholder', (_, secrets) => { secrets.COOKIE_SECRET = '9f86d081884c7d659a2feaa0c55ad015'; }],
+  // What an overlay must add.
+  ['an object without the namespace', 'needs the overlay\'s namespace', (o) => { delete ofKind(o, 'Service').metadata.namespace; }],
   ['an unpinned image', 'must be pinned', (o) => {
     for (const object of o.filter((x) => x.spec?.template?.spec)) object.spec.template.spec.containers[0].image = 'registry.example.com/agency/immo:latest';
   }],
-  ['a required variable missing', 'AGENCY_INSURER is required', (o) => { delete ofKind(o, 'ConfigMap').data.AGENCY_INSURER; }],
+  ['an Ingress host without TLS', 'covered by tls', (o) => { ofKind(o, 'Ingress').spec.tls = []; }],
+  ['a plain-http public origin', 'PUBLIC_BASE_URL', (o) => { ofKind(o, 'ConfigMap').data.PUBLIC_BASE_URL = 'http://www.agency.example'; }],
 ];
 
 // --- main --------------------------------------------------------------------------------------------------------
@@ -403,11 +455,13 @@ async function main() {
   const production = rendered.find((target) => target.name.endsWith('overlays/production'));
   if (!production) throw new Error('no deploy/k8s/overlays/production');
   // A break that cannot be applied (the render lacks what it breaks) is reported as such, after the real errors.
+  const secretKeys = envFile(join(K8S_DIR, 'base/secrets.example.env'));
   const broken = BREAKS.map(([, , breakIt]) => {
     const objects = JSON.parse(JSON.stringify(production.objects)); // plain YAML data: a deep copy
+    const secrets = { ...secretKeys };
     try {
-      breakIt(objects);
-      return { objects };
+      breakIt(objects, secrets);
+      return { objects, secrets };
     } catch (error) {
       return { objects: [], unusable: error.message };
     }
@@ -417,7 +471,7 @@ async function main() {
   let passed = 0;
   let failed = 0;
   rendered.forEach((target, index) => {
-    const errors = [...schema[index], ...policyErrors(target.objects, target)];
+    const errors = [...schema[index], ...policyErrors(target.objects, { overlay: target.overlay, secretKeys })];
     const kinds = target.objects.map((object) => object.kind).join(', ');
     if (errors.length === 0) {
       passed += 1;
@@ -434,7 +488,8 @@ async function main() {
       console.error(`[k8s:check] could not break the production render with ${what}: ${broken[index].unusable}`);
       return;
     }
-    const errors = [...schema[rendered.length + index], ...policyErrors(broken[index].objects, production)];
+    const { objects, secrets } = broken[index];
+    const errors = [...schema[rendered.length + index], ...policyErrors(objects, { overlay: true, secretKeys: secrets })];
     const named = errors.find((error) => error.includes(expected));
     if (named) {
       passed += 1;
@@ -444,7 +499,7 @@ async function main() {
       console.error(`[k8s:check] the check missed ${what}: expected an error naming "${expected}", got ${JSON.stringify(errors)}`);
     }
   });
-  say(`${BREAKS.length} deliberate breaks of the production render, each must be caught (listed in BREAKS)`);
+  say(`${BREAKS.length} deliberate breaks (BREAKS) of the production render and the Secret's keys, each must be caught`);
   console.log(`k8s-check: ${passed} passed, ${failed} failed`);
   process.exitCode = failed > 0 ? 1 : 0;
 }

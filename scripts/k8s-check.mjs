@@ -32,7 +32,7 @@ const KUBECTL = {
   integrity: 'sha512-xfWArNU0MvErnJNKAT3SxDM5W/RqGQydd6cTCR3AEsR46e4zNnPImOIXYNpCGQEUEV1kNW7LBQIv2OXTEiKd1A==',
 };
 
-// Variables the app refuses to start without in production on PostgreSQL (src/config/config.ts, productionProblems
+// Variables the app refuses to start without in production on PostgreSQL (src/config/config.ts, missingForProduction
 // and missingForBivRegistration); DATABASE_URL is what makes it PostgreSQL.
 const REQUIRED_IN_PRODUCTION = [
   'DATABASE_URL', 'PUBLIC_BASE_URL', 'SMTP_URL', 'BOT_CHECK_SECRET', 'BOT_CHECK_SITE_KEY', 'COOKIE_SECRET',

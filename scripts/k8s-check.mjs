@@ -111,8 +111,10 @@ async function modelClass(object) {
   try {
     const Model = (await import(modelOf(object).module))[object.kind];
     return typeof Model === 'function' ? Model : undefined;
-  } catch {
-    return undefined;
+  } catch (error) {
+    // An apiVersion the package has no models for; anything else (kubernetes-models not installed) stops the check.
+    if (error.code === 'ERR_PACKAGE_PATH_NOT_EXPORTED') return undefined;
+    throw error;
   }
 }
 

@@ -44,6 +44,8 @@ const config: KnipConfig = {
     'pino-pretty',
     // nest-cli.json stays at the top level (the product owner's layout) for `nest` commands; the build itself uses tsc.
     '@nestjs/cli',
+    // scripts/k8s-check.mjs imports its models by each manifest's apiVersion (`kubernetes-models/${apiVersion}`).
+    'kubernetes-models',
   ],
 };
 

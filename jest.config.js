@@ -8,5 +8,7 @@ module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{src,views,client}/**/*.spec.{ts,tsx}'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'], testTimeout: 60000 },
+    // The deployment files (docker-compose.yml) checked without Docker.
+    { ...common, displayName: 'deploy', testMatch: ['<rootDir>/test/deploy/**/*.test.ts'] },
   ],
 };

@@ -145,6 +145,19 @@ describe('production rules', () => {
     });
   });
 
+  it('starts a PostgreSQL demo without a bot check only when told so, and says so in its warning', () => {
+    const { BOT_CHECK_SECRET: _secret, BOT_CHECK_SITE_KEY: _key, ...demo } = REAL;
+    expect(messageOf(demo)).toContain('BOT_CHECK_SECRET is required');
+    const sut = loadConfig({ ...demo, BOT_CHECK_DISABLED: 'true' });
+    expect(sut.botCheckRequired).toBe(false);
+    expect(sut.botCheckClient).toBeNull();
+    expect(demoOnlyFeatures(sut)).toEqual(['no bot check on the forms (BOT_CHECK_DISABLED=true)']);
+  });
+
+  it('refuses the demo switch beside a bot-check secret', () => {
+    expect(messageOf({ ...REAL, BOT_CHECK_DISABLED: 'true' })).toContain('BOT_CHECK_DISABLED=true and BOT_CHECK_SECRET are both set');
+  });
+
   it('has nothing to warn about outside production or with a real database', () => {
     expect(demoOnlyFeatures(loadConfig({}))).toEqual([]);
     expect(demoOnlyFeatures(loadConfig(REAL))).toEqual([]);

@@ -491,6 +491,14 @@ export class AppConfig {
   @IsString()
   BOT_CHECK_SITE_KEY: string | undefined = undefined;
 
+  /**
+   * Lets production with DATABASE_URL start without a bot check, saying so in its start-up warning: for a demo that
+   * runs on PostgreSQL (docker-compose.yml), never for a site bots can reach. Refused beside BOT_CHECK_SECRET.
+   */
+  @Transform(toBool)
+  @IsBoolean()
+  BOT_CHECK_DISABLED = false;
+
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   BOT_CHECK_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 
@@ -759,6 +767,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const whise = missingForWhise(config);
   if (whise.length > 0) throw new ConfigError(`Invalid configuration for Whise (WHISE_USERNAME is set):\n${whise.map((line) => `  ${line}`).join('\n')}`);
+  if (config.BOT_CHECK_DISABLED && config.BOT_CHECK_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  BOT_CHECK_DISABLED=true and BOT_CHECK_SECRET are both set: keep the secret (forms checked) or the demo switch, not both');
+  }
   const missing = missingForProduction(config, raw);
   if (missing.length > 0) {
     throw new ConfigError(`Invalid configuration for production with DATABASE_URL:\n${missing.map((line) => `  ${line}`).join('\n')}`);
@@ -787,8 +798,10 @@ function missingForProduction(config: AppConfig, raw: Record<string, unknown>): 
     missing.push('PUBLIC_BASE_URL is required (the public origin of links in pages, sitemaps and mails)');
   }
   if (!config.SMTP_URL) missing.push('SMTP_URL is required (otherwise mails would only be written to files)');
-  if (!config.BOT_CHECK_SECRET) missing.push('BOT_CHECK_SECRET is required (the forms would accept any bot)');
-  if (!config.BOT_CHECK_SITE_KEY) missing.push('BOT_CHECK_SITE_KEY is required (without it pages cannot get the token the bot check wants)');
+  if (!config.BOT_CHECK_DISABLED) {
+    if (!config.BOT_CHECK_SECRET) missing.push('BOT_CHECK_SECRET is required (the forms would accept any bot; BOT_CHECK_DISABLED=true only for a demo)');
+    if (!config.BOT_CHECK_SITE_KEY) missing.push('BOT_CHECK_SITE_KEY is required (without it pages cannot get the token the bot check wants)');
+  }
   if (raw.COOKIE_SECRET === undefined || raw.COOKIE_SECRET === '') missing.push('COOKIE_SECRET is required (visitors could forge the favourites cookie)');
   missing.push(...missingForBivRegistration(config, raw));
   return missing;
@@ -815,7 +828,8 @@ function missingForBivRegistration(config: AppConfig, raw: Record<string, unknow
  * everything here is fine to try the site and wrong for real visitors.
  */
 export function demoOnlyFeatures(config: AppConfig): string[] {
-  if (!config.isProduction || !config.embeddedDatabase) return [];
+  if (!config.isProduction) return [];
+  if (!config.embeddedDatabase) return config.BOT_CHECK_DISABLED ? ['no bot check on the forms (BOT_CHECK_DISABLED=true)'] : [];
   const features = [`the embedded database in ${config.DATA_DIR} (one process; set DATABASE_URL for PostgreSQL)`];
   if (!config.BOT_CHECK_SECRET) features.push('no bot check on the forms (set BOT_CHECK_SECRET)');
   if (!config.SMTP_URL) features.push('mails written to files instead of sent (set SMTP_URL)');

@@ -9,7 +9,8 @@ export class BotCheckUnavailableError extends Error {
 
 /**
  * Verifies a form's bot-check token with a reCAPTCHA-style `siteverify` endpoint. Without a secret
- * (config.botCheckRequired: never in production with DATABASE_URL) every submission passes, with a warning once.
+ * (config.botCheckRequired: in production with DATABASE_URL only the BOT_CHECK_DISABLED demo) every submission
+ * passes, with a warning once.
  */
 @Injectable()
 export class BotCheckService {

@@ -1,17 +1,16 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { FakeCrmServer, fakeCrmEnv } from '../../support/fake-crm-server.js';
 import { FakeRecaptchaProvider } from '../../support/fake-recaptcha-provider.js';
+import { type BuiltApp, ROOT, spawnBuiltApp, stopBuiltApp, waitCatalogue, waitReady } from '../../support/built-app.js';
 import { until } from '../../support/poll.js';
 import { SmtpTestServer } from '../../support/smtp-test-server.js';
-import { freePort, type Postgres, startPostgres } from './postgres.js';
+import { freePort, type Postgres, startPostgres } from '../../support/disposable-postgres.js';
 
-const ROOT = resolve(__dirname, '../../..');
-const MAIN = join(ROOT, 'dist/src/main.js');
 const run = promisify(execFile);
 
 /**
@@ -87,63 +86,13 @@ async function waitForMail(all: () => Promise<ParsedMail[]>, to: string, match: 
   return mails.find(match)!;
 }
 
-interface Running {
-  child: ChildProcess;
-  output: string[];
-}
-
-function spawnServer(env: NodeJS.ProcessEnv, output: string[]): Running {
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const keep = (chunk: Buffer) => {
-    output.push(chunk.toString('utf8'));
-    if (output.length > 2000) output.splice(0, output.length - 2000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  return { child, output };
-}
-
-async function waitReady(baseUrl: string, running: Running): Promise<void> {
-  await until(
-    `${baseUrl}/readyz answering 200`,
-    async () => {
-      if (running.child.exitCode !== null) throw new Error(`the server exited with ${running.child.exitCode}:\n${running.output.join('').slice(-3000)}`);
-      const response = await fetch(`${baseUrl}/readyz`).catch(() => null);
-      return response?.status ?? 0;
-    },
-    (status) => status === 200,
-    { timeoutMs: 120_000, intervalMs: 250 },
-  ).catch((error: Error) => {
-    throw new Error(`${error.message}\nserver output:\n${running.output.join('').slice(-3000)}`);
-  });
-}
-
-/** The first sync fills an empty cache after the server is ready: a visitor's journey starts once it has listings. */
-async function waitCatalogue(baseUrl: string): Promise<void> {
-  await until(
-    `${baseUrl}/sitemaps/listings.xml naming a listing (the first sync done)`,
-    async () => (await fetch(`${baseUrl}/sitemaps/listings.xml`).then((response) => response.text()).catch(() => '')).includes('<loc>'),
-    (filled) => filled,
-    { timeoutMs: 120_000, intervalMs: 250 },
-  );
-}
-
-async function stopServer(running: Running | undefined): Promise<void> {
-  if (!running || running.child.exitCode !== null || running.child.signalCode !== null) return;
-  const exited = new Promise<void>((done) => running.child.once('exit', () => done()));
-  running.child.kill('SIGTERM');
-  const timer = setTimeout(() => running.child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 /** Starts everything a mode needs; on any failure, stops what was started. */
 export async function startStack(mode: Mode): Promise<Stack> {
   const cleanups: Array<() => Promise<void>> = [];
   const output: string[] = [];
-  let running: Running | undefined;
+  let running: BuiltApp | undefined;
   const stopAll = async () => {
-    await stopServer(running);
+    await stopBuiltApp(running);
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   };
   try {
@@ -199,7 +148,7 @@ export async function startStack(mode: Mode): Promise<Stack> {
       env = { ...inherited, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir };
     }
     const start = async () => {
-      running = spawnServer(env, output);
+      running = spawnBuiltApp(env, output);
       await waitReady(baseUrl, running);
       await waitCatalogue(baseUrl);
     };
@@ -213,7 +162,7 @@ export async function startStack(mode: Mode): Promise<Stack> {
       mails,
       log: () => output.join(''),
       restart: async () => {
-        await stopServer(running);
+        await stopBuiltApp(running);
         await start();
       },
       sync: async () => {

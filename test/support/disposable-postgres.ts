@@ -3,7 +3,7 @@ import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createScratchDatabase } from '../../support/scratch-database.js';
+import { createScratchDatabase } from './scratch-database.js';
 
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 

@@ -4,8 +4,7 @@ import { AppConfig } from '../config/config.js';
 import { enumLabel, subTypeLabel } from '../estates/domain/enum-labels.js';
 import { HEAD_TYPES } from '../estates/domain/estate.js';
 import { formatNumber } from '../estates/domain/format.js';
-import { estatePath } from '../estates/domain/slug.js';
-import { type EstateCard, toEstateCard } from '../estates/display/estate-card.js';
+import { type EstateCard, listingCard } from '../estates/display/estate-card.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import { LOCALES, type Locale } from '../routing/locales.js';
 import { urlFor } from '../routing/routes.js';
@@ -153,7 +152,7 @@ export class SearchPageModels {
     const query = toSearchQuery(criteria, { page: false });
     const saved = toSearchQuery(criteria, { page: false, sort: false });
     return {
-      cards: estates.map((estate) => toEstateCard(estate, t, estatePath(estate, t))),
+      cards: estates.map((estate) => listingCard(estate, t)),
       total,
       countText: t.t('search.results.count', { count: total }),
       page,

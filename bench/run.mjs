@@ -181,7 +181,7 @@ function cpuVerdict(row) {
 
 const pad = (text, width) => String(text).padEnd(width);
 console.log(
-  `${pad('scenario', 52)}${pad('conns', 7)}${pad('req/s', 10)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('× limit', 9)}${pad('target', 22)}${pad('CPU µs/req', 12)}${pad('server CPU', 12)}CPU target`,
+  `${pad('scenario', 52)}${pad('conns', 7)}${pad('req/s', 10)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('× limit', 9)}${pad('target', 32)}${pad('CPU µs/req', 12)}${pad('server CPU', 12)}CPU target`,
 );
 for (const row of rows) {
   const ratio = row.rps / limits[row.connections].rps;
@@ -189,7 +189,7 @@ for (const row of rows) {
   const verdict = target ? `≥ ${target}× ${ratio >= target ? 'met' : 'NOT met'}` : '';
   const p99Note = row.connections === 32 && row.key ? (row.p99 < 25 ? '' : ' (p99 ≥ 25 ms)') : '';
   console.log(
-    `${pad(row.scenario, 52)}${pad(row.connections, 7)}${pad(Math.round(row.rps), 10)}${pad(row.p50, 8)}${pad(row.p99, 8)}${pad(ratio.toFixed(3), 9)}${pad(verdict + p99Note, 22)}${pad(Math.round(row.cpuMicros), 12)}${pad(`${Math.round(row.serverLoad * 100)} %`, 12)}${cpuVerdict(row)}`,
+    `${pad(row.scenario, 52)}${pad(row.connections, 7)}${pad(Math.round(row.rps), 10)}${pad(row.p50, 8)}${pad(row.p99, 8)}${pad(ratio.toFixed(3), 9)}${pad(verdict + p99Note, 32)}${pad(Math.round(row.cpuMicros), 12)}${pad(`${Math.round(row.serverLoad * 100)} %`, 12)}${cpuVerdict(row)}`,
   );
 }
 console.log(`\nCPU µs/req: the server's utime + stime over the measured ${DURATION_S} s ÷ requests completed (clock tick ${1000 / CLOCK_TICKS_PER_SECOND} ms); server CPU: its share of one core meanwhile.`);

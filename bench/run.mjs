@@ -1,9 +1,12 @@
 // npm run bench (throughput): every scenario side by side in one run, the server pinned to core 0 and the load
 // generator (autocannon) to core 1, 3 s of warm-up then 10 s measured, at 10 and 32 connections.
 // The limit is a bare Fastify returning the largest detail page's exact bytes from memory.
+// Beside requests/s, the server's CPU per request: its utime + stime (/proc/<pid>/stat) over the measured run
+// divided by the requests completed. A load generator that saturates first (the limit server then idles part of
+// the time) changes requests/s, not the CPU a request costs, so this is the figure that separates the paths.
 // Embedded database by default; set DATABASE_URL (a migrated, empty database) to measure on PostgreSQL.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +17,18 @@ const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,32').split(',').map(Nu
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_S = 3;
 const TARGETS = { warm: 0.6, revalidated: 0.8, cacheOff: 0.12 };
+/** CPU per request, µs: a render-cache miss at most this; a hit (`× limit`) at most that multiple of the limit's. */
+const CPU_TARGETS = { cacheOff: { micros: 500 }, similarMiss: { micros: 1000 }, homeMiss: { micros: 1000 }, warm: { timesLimit: 1.3 } };
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** utime + stime of a process in clock ticks: fields 14 and 15 of /proc/<pid>/stat, counted after the `(comm)` field. */
+function cpuTicks(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // fields[0] is field 3 (state), so field n is fields[n - 3].
+  return Number(fields[11]) + Number(fields[12]);
+}
 
 /** How `npm start` and the Dockerfile run the app (a larger young generation for rendering's garbage). */
 const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
@@ -22,7 +37,7 @@ function pinned(core, args, env = {}, nodeFlags = []) {
   return spawn('taskset', ['-c', String(core), process.execPath, ...nodeFlags, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
 }
 
-/** Starts bench/server.mjs pinned to core 0; resolves with its port and a stop() that reports its peak RSS. */
+/** Starts bench/server.mjs pinned to core 0; resolves with its port, its pid and a stop() that reports its peak RSS. */
 function startServer(args = [], env = {}) {
   const child = pinned(0, [new URL('./server.mjs', import.meta.url).pathname, ...args], env, SERVER_NODE_FLAGS);
   let output = '';
@@ -39,6 +54,8 @@ function startServer(args = [], env = {}) {
       child.stdout.on('data', (more) => (output += more));
       resolve({
         base: `http://127.0.0.1:${ready[1]}`,
+        // taskset execs node: the child's pid is the server's.
+        pid: child.pid,
         stop: () =>
           new Promise((done) => {
             child.on('close', () => done(Number(/peak-rss (\d+)/.exec(output)?.[1] ?? NaN)));
@@ -58,12 +75,24 @@ function autocannon(url, connections, seconds, headers = {}) {
   return new Promise((resolve, reject) => child.on('close', (code) => (code === 0 ? resolve(JSON.parse(json)) : reject(new Error(`autocannon exited ${code}`)))));
 }
 
-async function measure(url, connections, headers) {
+/** Requests/s, latency and the server's CPU µs per request of the measured run (the warm-up's CPU is not counted). */
+async function measure(server, url, connections, headers) {
   process.stderr.write(`  ${url} at ${connections} connections…\n`);
   await autocannon(url, connections, WARMUP_S, headers);
+  const ticksBefore = cpuTicks(server.pid);
   const result = await autocannon(url, connections, DURATION_S, headers);
+  const cpuSeconds = (cpuTicks(server.pid) - ticksBefore) / CLOCK_TICKS_PER_SECOND;
   if (result.errors > 0 || result.timeouts > 0) throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} time-outs`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, statuses: { '2xx': result['2xx'], '3xx': result['3xx'], '4xx': result['4xx'] } };
+  const unexpected = result.non2xx - (result['3xx'] ?? 0);
+  if (unexpected > 0) throw new Error(`${url}: ${unexpected} answers neither 2xx nor 3xx`);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuMicros: (cpuSeconds * 1e6) / result.requests.total,
+    serverLoad: cpuSeconds / result.duration,
+    statuses: { '2xx': result['2xx'], '3xx': result['3xx'], '4xx': result['4xx'] },
+  };
 }
 
 async function largestDetailPage(base) {
@@ -102,7 +131,7 @@ const rows = [];
 const limit = await startServer(['--limit', limitFile]);
 const limits = {};
 for (const connections of CONNECTIONS) {
-  limits[connections] = await measure(`${limit.base}/`, connections);
+  limits[connections] = await measure(limit, `${limit.base}/`, connections);
   rows.push({ scenario: 'limit: the same bytes from memory (bare Fastify)', connections, ...limits[connections] });
 }
 const limitRss = await limit.stop();
@@ -114,13 +143,20 @@ const scenarios = [
   { key: 'home', name: 'home page', url: `${app.base}/nl` },
 ];
 for (const scenario of scenarios) {
-  for (const connections of CONNECTIONS) rows.push({ key: scenario.key, scenario: scenario.name, connections, ...(await measure(scenario.url, connections, scenario.headers)) });
+  for (const connections of CONNECTIONS) rows.push({ key: scenario.key, scenario: scenario.name, connections, ...(await measure(app, scenario.url, connections, scenario.headers)) });
 }
 const appRss = await app.stop();
 
-// The render cache off: every request reads the listing and renders the page.
+// The render cache off: every request renders its page or fragment (the listing and the page model stay cached).
 const uncached = await startServer([], { BENCH_ENV: JSON.stringify({ RENDER_CACHE_MB: '0' }) });
-for (const connections of CONNECTIONS) rows.push({ key: 'cacheOff', scenario: 'detail page, render cache off', connections, ...(await measure(`${uncached.base}${page.path}`, connections)) });
+const misses = [
+  { key: 'cacheOff', name: 'detail page, render cache off', url: `${uncached.base}${page.path}` },
+  { key: 'similarMiss', name: 'similar-estates fragment, render cache off', url: `${uncached.base}/nl/ajax/similar-estate/${estateId}`, headers: { 'HX-Request': 'true' } },
+  { key: 'homeMiss', name: 'home page, render cache off', url: `${uncached.base}/nl` },
+];
+for (const scenario of misses) {
+  for (const connections of CONNECTIONS) rows.push({ key: scenario.key, scenario: scenario.name, connections, ...(await measure(uncached, scenario.url, connections, scenario.headers)) });
+}
 const uncachedRss = await uncached.stop();
 
 // The control for latency: the limit's bytes after as much busy CPU per request as a miss took above. At 32
@@ -131,17 +167,30 @@ const missAt32 = rows.find((row) => row.key === 'cacheOff' && row.connections ==
 if (missAt32) {
   const busyMicros = 1e6 / missAt32.rps - 1e6 / limits[32].rps;
   const busy = await startServer(['--limit', limitFile, '--busy', String(busyMicros)]);
-  rows.push({ scenario: `control: the limit after ${Math.round(busyMicros)} µs busy`, connections: 32, ...(await measure(`${busy.base}/`, 32)) });
+  rows.push({ scenario: `control: the limit after ${Math.round(busyMicros)} µs busy`, connections: 32, ...(await measure(busy, `${busy.base}/`, 32)) });
   await busy.stop();
 }
 
+function cpuVerdict(row) {
+  const target = CPU_TARGETS[row.key];
+  if (!target) return '';
+  const ceiling = target.micros ?? target.timesLimit * limits[row.connections].cpuMicros;
+  const label = target.micros ? `≤ ${target.micros} µs` : `≤ ${target.timesLimit}× limit (${Math.round(ceiling)} µs)`;
+  return `${label} ${row.cpuMicros <= ceiling ? 'met' : 'NOT met'}`;
+}
+
 const pad = (text, width) => String(text).padEnd(width);
-console.log(`${pad('scenario', 52)}${pad('conns', 7)}${pad('req/s', 10)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('× limit', 9)}target`);
+console.log(
+  `${pad('scenario', 52)}${pad('conns', 7)}${pad('req/s', 10)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('× limit', 9)}${pad('target', 32)}${pad('CPU µs/req', 12)}${pad('server CPU', 12)}CPU target`,
+);
 for (const row of rows) {
   const ratio = row.rps / limits[row.connections].rps;
   const target = TARGETS[row.key];
   const verdict = target ? `≥ ${target}× ${ratio >= target ? 'met' : 'NOT met'}` : '';
   const p99Note = row.connections === 32 && row.key ? (row.p99 < 25 ? '' : ' (p99 ≥ 25 ms)') : '';
-  console.log(`${pad(row.scenario, 52)}${pad(row.connections, 7)}${pad(Math.round(row.rps), 10)}${pad(row.p50, 8)}${pad(row.p99, 8)}${pad(ratio.toFixed(3), 9)}${verdict}${p99Note}`);
+  console.log(
+    `${pad(row.scenario, 52)}${pad(row.connections, 7)}${pad(Math.round(row.rps), 10)}${pad(row.p50, 8)}${pad(row.p99, 8)}${pad(ratio.toFixed(3), 9)}${pad(verdict + p99Note, 32)}${pad(Math.round(row.cpuMicros), 12)}${pad(`${Math.round(row.serverLoad * 100)} %`, 12)}${cpuVerdict(row)}`,
+  );
 }
+console.log(`\nCPU µs/req: the server's utime + stime over the measured ${DURATION_S} s ÷ requests completed (clock tick ${1000 / CLOCK_TICKS_PER_SECOND} ms); server CPU: its share of one core meanwhile.`);
 console.log(`\npeak RSS: app ${appRss} MB, app with the render cache off ${uncachedRss} MB, limit server ${limitRss} MB (${database})`);

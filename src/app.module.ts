@@ -48,8 +48,10 @@ export class AppModule {
         I18nModule.forRoot({
           fallbackLanguage: DEFAULT_LOCALE,
           loaderOptions: { path: I18N_DIR, watch: false },
-          // Pages translate through TranslationService with the locale of their route: no per-request context.
+          // Pages translate through TranslationService with the locale of their route: no per-request context
+          // (its interceptor still runs on every routed request, but without an async context to set up).
           disableMiddleware: true,
+          skipAsyncHook: true,
           logging: false,
         }),
         DatabaseModule,

@@ -3,8 +3,7 @@ import { favoriteToggle } from '../../views/components/favorite-toggle.js';
 import { SimilarEstates } from '../../views/fragments/similar-estates.js';
 import { RequestLocale } from '../web/locale.decorator.js';
 import { fragment, type FragmentView } from '../web/view.js';
-import { estatePath } from '../estates/domain/slug.js';
-import { toEstateCard } from '../estates/display/estate-card.js';
+import { listingCard } from '../estates/display/estate-card.js';
 import type { EstateDisplayModel } from '../estates/display/estate-display.js';
 import { CatalogueVersionService } from '../estates/persistence/catalogue-version.service.js';
 import { TranslationService } from '../i18n/translation.service.js';
@@ -30,7 +29,7 @@ export class EstateAjaxController {
     // Which listings are similar depends on the whole catalogue: its version is part of this fragment's.
     return fragment(
       async () => {
-        const cards = (await this.details.similar(found.estate)).map((estate) => toEstateCard(estate, t, estatePath(estate, t)));
+        const cards = (await this.details.similar(found)).map((estate) => listingCard(estate, t));
         // The fragment is fetched by the detail page: a heart posted without JavaScript returns there.
         const hearts = { locale, t: t.t, back: found.paths[locale] };
         return SimilarEstates({

@@ -6,7 +6,8 @@ import { AppConfig } from '../config/config.js';
 import { ChangeFeedService } from '../database/change-feed.service.js';
 import type { Estate } from '../estates/domain/estate.js';
 import { estatePath } from '../estates/domain/slug.js';
-import { isListed, withVisibleUnits } from '../estates/domain/visibility.js';
+import { isListed, similarExcludedStatuses, withVisibleUnits } from '../estates/domain/visibility.js';
+import { CatalogueVersionService } from '../estates/persistence/catalogue-version.service.js';
 import { EstateRepository } from '../estates/persistence/estate.repository.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import { LOCALES, type Locale } from '../routing/locales.js';
@@ -42,6 +43,8 @@ interface CachedLookup {
 
 /** Listings kept in memory, most recently asked first. */
 const CACHED_LISTINGS = 5_000;
+/** Which listings are similar to which: four ids an entry, the listings themselves are in the listing cache. */
+const CACHED_SIMILAR_CHOICES = 5_000;
 
 @Injectable()
 export class EstateDetailService implements OnModuleDestroy {
@@ -52,6 +55,13 @@ export class EstateDetailService implements OnModuleDestroy {
    */
   private readonly lookups = new LRUCache<number, CachedLookup>({ max: CACHED_LISTINGS });
   private readonly unsubscribe: Array<() => void>;
+  /**
+   * The ids of a listing's similar listings, by the listing's version and the catalogue's: the choice weighs the
+   * whole catalogue (a query that sorts it, most of a similar-estates fragment's CPU on the embedded database), so
+   * it is made once per catalogue version, which every replica reaches after a sync. Ids, not listings: the
+   * listings come from `lookups`, where a sync drops exactly the ones it changed.
+   */
+  private readonly similarChoices = new LRUCache<string, readonly number[]>({ max: CACHED_SIMILAR_CHOICES });
   /** Counts changes, so a read that overlapped one is not cached. */
   private generation = 0;
 
@@ -59,6 +69,7 @@ export class EstateDetailService implements OnModuleDestroy {
     private readonly estates: EstateRepository,
     private readonly settings: SettingsService,
     private readonly translations: TranslationService,
+    private readonly catalogue: CatalogueVersionService,
     @Inject(AppConfig) private readonly config: AppConfig,
     changes: ChangeFeedService,
   ) {
@@ -101,10 +112,21 @@ export class EstateDetailService implements OnModuleDestroy {
     return (await this.settings.current()).hiddenTabs;
   }
 
-  /** Similar listings the visitor may see (see EstateRepository.findSimilar for "similar"). */
-  async similar(estate: Estate): Promise<Estate[]> {
+  /** Similar listings the visitor may see (see EstateRepository.findSimilar for "similar"), nearest first. */
+  async similar(found: FoundEstate): Promise<Estate[]> {
     const { hiddenStatus } = await this.settings.current();
-    return this.estates.findSimilar(estate, hiddenStatus, SIMILAR_ESTATES_SHOWN);
+    // The listing's version names the settings too (hiddenStatus decides which listings qualify).
+    const key = `${found.version}\u0000${this.catalogue.current}`;
+    const chosen = this.similarChoices.get(key);
+    if (!chosen) {
+      const estates = await this.estates.findSimilar(found.estate, hiddenStatus, SIMILAR_ESTATES_SHOWN);
+      this.similarChoices.set(key, estates.map((estate) => estate.id));
+      return estates;
+    }
+    const excluded = similarExcludedStatuses(hiddenStatus);
+    const listings = await Promise.all(chosen.map((id) => this.find(id)));
+    // A listing a sync just hid or sold, before the catalogue's new version is known: left out, as the query would.
+    return listings.filter((listing): listing is FoundEstate => listing !== null && !excluded.includes(listing.estate.transaction.status)).map((listing) => listing.estate);
   }
 
   private resolve(

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import type { CityComboboxProps, ResultsMapProps } from '../../client/islands/search-props.js';
 import { AppConfig } from '../config/config.js';
 import { enumLabel, subTypeLabel } from '../estates/domain/enum-labels.js';
 import { HEAD_TYPES } from '../estates/domain/estate.js';
 import { formatNumber } from '../estates/domain/format.js';
-import { estatePath } from '../estates/domain/slug.js';
-import { type EstateCard, toEstateCard } from '../estates/display/estate-card.js';
+import { type EstateCard, listingCard } from '../estates/display/estate-card.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import { LOCALES, type Locale } from '../routing/locales.js';
 import { urlFor } from '../routing/routes.js';
@@ -81,6 +81,8 @@ export const RENT_PRICES = [500, 600, 750, 900, 1_000, 1_250, 1_500, 2_000, 2_50
 const BEDROOMS = [1, 2, 3, 4, 5];
 /** Page links around the current page (and always the first and last). */
 const PAGE_LINKS_AROUND = 2;
+/** Search page models kept (a few KB each: the cards are shared with the listings'), like the searches' results. */
+const BUILT_MODELS = 100;
 
 function priceChoices(criteria: SearchCriteria, selected: number | null, emptyLabel: string): Choice[] {
   const steps = criteria.transaction === 'rent' ? RENT_PRICES : SALE_PRICES;
@@ -105,6 +107,13 @@ export function searchHref(locale: Locale, query: string): string {
 /** The search page and its results fragment, decided and formatted; views only lay them out. */
 @Injectable()
 export class SearchPageModels {
+  /**
+   * A search page's model is a pure function of the search, the locale and the version of what a search shows
+   * (catalogue and visibility settings), like the detail page's of its listing's version: built once per version,
+   * so a page the render cache no longer holds is only rendered again.
+   */
+  private readonly built = new LRUCache<string, Promise<SearchPageModel>>({ max: BUILT_MODELS });
+
   constructor(
     private readonly search: SearchService,
     private readonly translations: TranslationService,
@@ -118,6 +127,18 @@ export class SearchPageModels {
   }
 
   async pageModel(criteria: SearchCriteria, locale: Locale): Promise<SearchPageModel> {
+    const key = `${await this.search.version()}\u0000${locale}\u0000${toSearchQuery(criteria)}`;
+    let model = this.built.get(key);
+    if (!model) {
+      model = this.buildPageModel(criteria, locale);
+      this.built.set(key, model);
+      // A failed build (database away) is not remembered.
+      model.catch(() => this.built.delete(key));
+    }
+    return model;
+  }
+
+  private async buildPageModel(criteria: SearchCriteria, locale: Locale): Promise<SearchPageModel> {
     const t = this.translations.forLocale(locale);
     const [results, form, landingPages, cities] = await Promise.all([
       this.results(criteria, locale),
@@ -153,7 +174,7 @@ export class SearchPageModels {
     const query = toSearchQuery(criteria, { page: false });
     const saved = toSearchQuery(criteria, { page: false, sort: false });
     return {
-      cards: estates.map((estate) => toEstateCard(estate, t, estatePath(estate, t))),
+      cards: estates.map((estate) => listingCard(estate, t)),
       total,
       countText: t.t('search.results.count', { count: total }),
       page,

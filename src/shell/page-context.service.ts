@@ -30,6 +30,23 @@ export function withReadQuery(path: string, read: object | string): string {
   return query === '' ? path : `${path}?${query}`;
 }
 
+/** The site's own links, the same on every page of a locale. */
+const NAV: Readonly<Record<Locale, PageContext['nav']>> = Object.fromEntries(
+  LOCALES.map((locale) => [
+    locale,
+    {
+      home: urlFor('home', locale),
+      favorites: urlFor('favorites', locale),
+      subscribe: urlFor('subscribe', locale),
+      privacy: urlFor('privacy', locale),
+      terms: urlFor('terms', locale),
+      cookieSettings: urlFor('cookieConsent', locale),
+      contact: urlFor('contact', locale),
+      holidays: urlFor('holidayOverview', locale),
+    },
+  ]),
+) as Record<Locale, PageContext['nav']>;
+
 @Injectable()
 export class PageContextService {
   /** Per locale: the JSON-LD names the professional title and the insurance in the page's language. */
@@ -94,17 +111,8 @@ export class PageContextService {
       alternates: localized,
       hreflang,
       canonicalUrl: this.absoluteUrl(address.route ? localized[locale] : currentPath),
-      nav: {
-        home: urlFor('home', locale),
-        favorites: urlFor('favorites', locale),
-        subscribe: urlFor('subscribe', locale),
-        privacy: urlFor('privacy', locale),
-        terms: urlFor('terms', locale),
-        cookieSettings: urlFor('cookieConsent', locale),
-        contact: urlFor('contact', locale),
-        holidays: urlFor('holidayOverview', locale),
-      },
-      consentAction: urlFor('cookieConsent', locale),
+      nav: NAV[locale],
+      consentAction: NAV[locale].cookieSettings,
       currentPath,
       // A search keeps its criteria when a heart on a result card posts back without JavaScript.
       currentUrl: safeReturnPath(readQuery === undefined ? request.url : withReadQuery(currentPath, readQuery), currentPath),

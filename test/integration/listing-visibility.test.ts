@@ -1,11 +1,12 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { ChangeFeedService } from '../../src/database/change-feed.service.js';
 import { EstateDetailService, SIMILAR_ESTATES_SHOWN } from '../../src/detail/estate-detail.service.js';
 import type { Estate, HeadType, Status } from '../../src/estates/domain/estate.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { SettingsService } from '../../src/settings/settings.service.js';
 import { buildEstate, storeEstates } from '../factories/estate.factory.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
 
 interface Candidate {
   readonly id: number;
@@ -120,7 +121,15 @@ describe('listings a visitor may see (real app, real database)', () => {
     const rented = [1, 2, 3, 4, 5, 6].map((n) => rental({ id: 990100 + n, offset: n / 1000, price: 50_000, status: 'RENTED' }));
     const toRent = [11, 12, 13, 14, 15].map((n) => rental({ id: 990100 + n, offset: n / 100, price: 50_000 }));
 
-    const similarIds = async (estate: Estate) => (await sut.app.get(EstateDetailService).similar(estate)).map((similar) => similar.id);
+    const similarIds = async (estate: Estate) => {
+      const details = sut.app.get(EstateDetailService);
+      return (await details.similar(await details.findOrThrow(String(estate.id)))).map((similar) => similar.id);
+    };
+    /** As a sync does: the rows, then the change on the feed every replica follows. */
+    const synced = async (estates: Estate[]) => {
+      await storeEstates(sut.app.get(DataSource), estates);
+      await sut.app.get(ChangeFeedService).publish('estates', { ids: estates.map((estate) => estate.id) });
+    };
 
     beforeAll(async () => {
       await storeEstates(sut.app.get(DataSource), [
@@ -183,6 +192,19 @@ describe('listings a visitor may see (real app, real database)', () => {
     it('at the same distance, put the closer price first', async () => {
       const ids = await similarIds(reference);
       expect(ids.indexOf(990024)).toBeLessThan(ids.indexOf(990023));
+    });
+
+    it('follow a sync: a listing sold since is no longer offered, the next nearest takes its place', async () => {
+      // Asked once before, so the choice is remembered for this version of the catalogue.
+      expect(await similarIds(reference)).toEqual([990021, 990022, 990024, 990023]);
+      const [nearest] = available;
+      try {
+        await synced([{ ...nearest, transaction: { ...nearest.transaction, status: 'SOLD' } }]);
+        await eventually(async () => JSON.stringify(await similarIds(reference)) === JSON.stringify([990022, 990024, 990023, 990025]), 5_000, 'the similar listings after the sync');
+      } finally {
+        await synced([nearest]);
+      }
+      await eventually(async () => JSON.stringify(await similarIds(reference)) === JSON.stringify([990021, 990022, 990024, 990023]), 5_000, 'the similar listings after the sale is undone');
     });
 
     it('fill the block on the page with four cards', async () => {

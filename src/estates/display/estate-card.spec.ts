@@ -1,7 +1,8 @@
 import { buildEstate } from '../../../test/factories/estate.factory.js';
 import { fileTranslator } from '../../../test/support/file-translator.js';
 import type { Estate } from '../domain/estate.js';
-import { cardFacts, toEstateCard } from './estate-card.js';
+import { estatePath } from '../domain/slug.js';
+import { cardFacts, listingCard, toEstateCard } from './estate-card.js';
 
 const nl = fileTranslator('nl');
 const en = fileTranslator('en');
@@ -84,5 +85,22 @@ describe(toEstateCard.name, () => {
     expect(colored.sticker).toMatchObject({ text: 'Nieuw', className: expect.stringMatching(/^sticker--[0-9a-f]{8}$/) });
     const unset = toEstateCard(buildEstate({ sticker: { id: 1, name: { nl: 'Nieuw' }, color: '#fff', colorText: '#000' } }), nl, '/x');
     expect(unset.sticker).toBeNull();
+  });
+});
+
+describe(listingCard.name, () => {
+  it('is the card linking to the listing’s own page in the translator’s language', () => {
+    const estate = buildEstate({ price: { value: 450_000 } });
+    expect(listingCard(estate, nl)).toEqual(toEstateCard(estate, nl, estatePath(estate, nl)));
+    expect(listingCard(estate, en)).toEqual(toEstateCard(estate, en, estatePath(estate, en)));
+  });
+
+  it('is made once per listing object and language, so a page that shows it again formats nothing', () => {
+    const estate = buildEstate({ price: { value: 450_000 } });
+    expect(listingCard(estate, nl)).toBe(listingCard(estate, nl));
+    expect(listingCard(estate, en)).not.toBe(listingCard(estate, nl));
+    // A sync replaces a changed listing by a new object: its card is made again.
+    const changed = { ...estate, price: { ...estate.price, value: 400_000 } };
+    expect(listingCard(changed, nl).priceText).toBe('€\u00a0400.000,00');
   });
 });

@@ -5,6 +5,7 @@ import { stickerClass } from '../../theme/theme-css.js';
 import { isAvailable } from '../domain/availability.js';
 import { enumLabel } from '../domain/enum-labels.js';
 import type { Estate } from '../domain/estate.js';
+import { estatePath } from '../domain/slug.js';
 import { formatArea, formatCurrency, isStickerSet } from '../domain/format.js';
 import { cityName, streetLine, title, typeLabel } from './estate-display.js';
 import { priceDisplay } from './price-display.js';
@@ -111,6 +112,29 @@ export function toEstateCard(estate: Estate, t: Translator, path: string): Estat
     project: projectSummary(estate, t),
     geo: geo && estate.address.visible ? { lat: geo.lat, lon: geo.lon } : null,
   };
+}
+
+const ownCards = new WeakMap<Estate, Map<Translator, EstateCard>>();
+
+/**
+ * The card of a listing linking to its own page, made once per listing object and language. A card is a pure
+ * function of both, and the listing objects live in the caches that read them (a search's results, the listing
+ * cache behind the detail pages), so a results page or a similar-estates fragment that misses the render cache
+ * shows them again without formatting prices, labels and slugs again (a sixth of a home page's miss). The cards go
+ * when their listing object does: a sync replaces the listings it changed.
+ */
+export function listingCard(estate: Estate, t: Translator): EstateCard {
+  let byTranslator = ownCards.get(estate);
+  if (!byTranslator) {
+    byTranslator = new Map();
+    ownCards.set(estate, byTranslator);
+  }
+  let card = byTranslator.get(t);
+  if (!card) {
+    card = toEstateCard(estate, t, estatePath(estate, t));
+    byTranslator.set(t, card);
+  }
+  return card;
 }
 
 /** "3 bedrooms · 145 m² · EPC C · 245 kWh/m²": the facts a card lists, for text-only places (mails, map popups). */

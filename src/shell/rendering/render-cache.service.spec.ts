@@ -20,6 +20,19 @@ describe(RenderCacheService.name, () => {
     }
   });
 
+  it.each([
+    ['ASCII only', '<p>plain</p>'],
+    ['Latin-1', '<p>Liège, 145 m² · ça</p>'],
+    ['past Latin-1 (a two-byte string)', '<p>€ 450.000 – 3 slaapkamers…</p>'],
+    ['outside the BMP', '<p>Mooi 🏡 huis</p>'],
+    ['a lone surrogate from broken CRM text', '<p>half \uD83C pair</p>'],
+  ])('stores a page %s as exactly the UTF-8 bytes of its text', (_case, text) => {
+    const html = `<!DOCTYPE html>${text.repeat(200)}`;
+    const stored = sut().set('a', html);
+    expect(stored.body.equals(Buffer.from(html, 'utf8'))).toBe(true);
+    expect(stored.body.buffer.byteLength).toBe(stored.body.length);
+  });
+
   it('counts compressed forms toward the cap, so the pages it holds never exceed RENDER_CACHE_MB', () => {
     const cache = sut();
     const keys = ['a', 'b', 'c'];

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
+import { transcode } from 'node:buffer';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { AppConfig } from '../../config/config.js';
 
@@ -17,6 +18,22 @@ function ownBytes(bytes: Buffer): Buffer {
 }
 
 /**
+ * `html` as UTF-8 bytes, the same bytes as `Buffer.from(html, 'utf8')` but cheaper for a page. One character past
+ * Latin-1 (every "€", "–" or "…") makes V8 store the whole page two bytes a character, and Buffer.from encodes
+ * such a string character by character: some 170 µs for a 50 KB detail page, a sixth of a render-cache miss.
+ * Copied out as UTF-16 (a plain copy) and converted by transcode's vectorised UTF-16 → UTF-8, it takes half that.
+ * transcode refuses a lone surrogate (broken text from a CRM), which Buffer.from writes as U+FFFD: that page
+ * takes the slow road and gets the same bytes.
+ */
+function utf8Bytes(html: string): Buffer {
+  try {
+    return transcode(Buffer.from(html, 'utf16le'), 'utf16le', 'utf8');
+  } catch {
+    return Buffer.from(html, 'utf8');
+  }
+}
+
+/**
  * A finished page as UTF-8 bytes, and its compressed forms once a visitor asked for them. Bytes, not the rendered
  * string: React builds its markup as a rope of thousands of pieces that every send would measure and encode again
  * (and a page with one "€" is a two-byte string, twice its size in the cache).
@@ -26,7 +43,7 @@ class RenderedPage {
   readonly body: Buffer;
 
   constructor(html: string) {
-    this.body = ownBytes(Buffer.from(html, 'utf8'));
+    this.body = ownBytes(utf8Bytes(html));
   }
 
   get bytes(): number {

@@ -2,10 +2,9 @@ import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { NotFoundError } from '../utils/errors.js';
 import { AppConfig } from '../config/config.js';
-import type { Estate } from '../estates/domain/estate.js';
 import { estatePath } from '../estates/domain/slug.js';
 import { visibleListings } from '../estates/domain/visibility.js';
-import { EstateRepository } from '../estates/persistence/estate.repository.js';
+import { EstateRepository, type SitemapListing } from '../estates/persistence/estate.repository.js';
 import { HolidayRepository } from '../holiday/persistence/holiday.repository.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import { LOCALES, type Locale } from '../routing/locales.js';
@@ -14,9 +13,10 @@ import { searchHref } from '../search/search-page.model.js';
 import { SearchService } from '../search/search.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 import {
-  isSitemapName,
   latest,
   type LocalizedPage,
+  parseSitemapFile,
+  partsOf,
   renderRobots,
   renderSitemap,
   renderSitemapIndex,
@@ -57,23 +57,24 @@ export class SitemapController {
     return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(renderRobots(this.origin));
   }
 
-  /** The index of the sitemaps below, each with the lastmod of its newest page. */
+  /** The index of the sitemaps below (each in parts of PAGES_PER_SITEMAP pages), each with the lastmod of its newest page. */
   @Get(SITEMAP_INDEX_PATH)
   async index(@Res() reply: FastifyReply): Promise<FastifyReply> {
     const all = await this.allPages();
     const xml = await renderSitemapIndex(
       this.origin,
-      SITEMAP_NAMES.map((name) => ({ name, lastmod: latest(all[name].map((page) => page.lastmod)) })),
+      SITEMAP_NAMES.flatMap((name) => partsOf(all[name]).map((pages, index) => ({ part: { name, index }, lastmod: latest(pages.map((page) => page.lastmod)) }))),
     );
     return reply.type(XML).header('Cache-Control', 'public, max-age=3600').send(xml);
   }
 
-  /** Listings, projects with their units, holiday units, or the site's pages: every locale with hreflang alternates. */
+  /** A part of the listings, projects with their units, holiday units, or the site's pages: every locale with hreflang alternates. */
   @Get('/sitemaps/:file')
   async sitemap(@Param('file') file: string, @Res() reply: FastifyReply): Promise<FastifyReply> {
-    const name = file.replace(/\.xml$/, '');
-    if (!file.endsWith('.xml') || !isSitemapName(name)) throw new NotFoundError();
-    const pages = (await this.allPages())[name];
+    const part = parseSitemapFile(file);
+    if (!part) throw new NotFoundError();
+    const pages = partsOf((await this.allPages())[part.name])[part.index];
+    if (!pages) throw new NotFoundError();
     return reply.type(XML).header('Cache-Control', 'public, max-age=3600').send(await renderSitemap(this.origin, pages));
   }
 
@@ -84,7 +85,7 @@ export class SitemapController {
       Object.fromEntries(LOCALES.map((locale, index) => [locale, build(locale, index)])) as LocalizedPage;
     const listings: SitemapPage[] = [];
     const projects: SitemapPage[] = [];
-    for (const estate of visibleListings(await this.estates.findAll(), hiddenStatus)) {
+    for (const estate of visibleListings(await this.estates.findForSitemap(), hiddenStatus)) {
       const page = { paths: pathsOf((_, index) => estatePath(estate, translators[index])), lastmod: lastmodOf(estate) };
       if (estate.isProject || estate.children.length > 0) {
         projects.push(page);
@@ -105,7 +106,7 @@ export class SitemapController {
   }
 }
 
-function lastmodOf(estate: Estate): string | undefined {
+function lastmodOf(estate: SitemapListing): string | undefined {
   const time = Date.parse(estate.updatedAt);
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }

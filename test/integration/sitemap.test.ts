@@ -5,6 +5,11 @@ import { LOCALES } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { searchHref } from '../../src/search/search-page.model.js';
 import { SearchService } from '../../src/search/search.service.js';
+import { estatePath } from '../../src/estates/domain/slug.js';
+import { visibleListings } from '../../src/estates/domain/visibility.js';
+import { EstateRepository } from '../../src/estates/persistence/estate.repository.js';
+import { TranslationService } from '../../src/i18n/translation.service.js';
+import { SettingsService } from '../../src/settings/settings.service.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('sitemap index', () => {
@@ -85,8 +90,26 @@ describe('sitemap index', () => {
     for (const item of await entries('/sitemaps/listings.xml')) expect(item.links).toHaveLength(5);
   });
 
+  it('names every visible listing and unit by the path its page has, in every locale (the sitemap reads only the path’s fields)', async () => {
+    const urls = new Set([...(await entries('/sitemaps/listings.xml')), ...(await entries('/sitemaps/projects.xml'))].map((item) => item.url));
+    const { hiddenStatus } = await sut.app.get(SettingsService).current();
+    const expected = visibleListings(await sut.app.get(EstateRepository).findAll(), hiddenStatus).flatMap((estate) =>
+      LOCALES.flatMap((locale) => {
+        const t = sut.app.get(TranslationService).forLocale(locale);
+        return [estatePath(estate, t), ...estate.children.map((unit) => estatePath(unit, t, estate))].map((path) => `http://immo.test${path}`);
+      }),
+    );
+    expect(expected.length).toBeGreaterThan(100);
+    expect([...urls].sort()).toEqual(expected.sort());
+  });
+
   it('answers 404 for a sitemap that does not exist', async () => {
     expect((await get('/sitemaps/other.xml')).status).toBe(404);
     expect((await get('/sitemaps/holiday')).status).toBe(404);
+  });
+
+  it('answers 404 for a part past the last one (the demo catalogue fits in one), and for part "1", which is the sitemap itself', async () => {
+    expect((await get('/sitemaps/listings-2.xml')).status).toBe(404);
+    expect((await get('/sitemaps/listings-1.xml')).status).toBe(404);
   });
 });

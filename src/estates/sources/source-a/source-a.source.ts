@@ -13,8 +13,11 @@ import type { SourceACity, SourceAPerson, SourceAProperty, SourceASearchItem } f
 /** Listings per search page, as public clients ask. */
 const PAGE_SIZE = 100;
 const LIST_PAGE_SIZE = 1000;
-/** A dictionary or medium list longer than this is an API that never says "last page". */
-const MAX_LIST_PAGES = 100;
+/**
+ * A dictionary or medium list longer than this is an API that never says "last page". The medium's list comes 100 ids
+ * a page: 1,000 pages are a 100,000-listing catalogue (100 pages stopped a 50,000-listing one at 10,000).
+ */
+const MAX_LIST_PAGES = 1000;
 
 export interface SourceAOptions {
   /** Only listings published to this medium are live (14: "Website via API"); null: no medium filter. */

@@ -23,7 +23,6 @@ import {
   SITEMAP_INDEX_PATH,
   SITEMAP_NAMES,
   type SitemapName,
-  type SitemapPage,
 } from './sitemap.js';
 
 /**
@@ -75,16 +74,21 @@ export class SitemapController {
     if (!part) throw new NotFoundError();
     const pages = partsOf((await this.allPages())[part.name])[part.index];
     if (!pages) throw new NotFoundError();
-    return reply.type(XML).header('Cache-Control', 'public, max-age=3600').send(await renderSitemap(this.origin, pages));
+    const xml = await renderSitemap(this.origin, pages.map((page) => ({ paths: page.paths(), lastmod: page.lastmod })));
+    return reply.type(XML).header('Cache-Control', 'public, max-age=3600').send(xml);
   }
 
-  private async allPages(): Promise<Record<SitemapName, SitemapPage[]>> {
+  /**
+   * Every page of every sitemap with its lastmod, and its paths to be built when its part is asked: the index needs no
+   * path, a part only its own (slugs in four locales for 50,000 listings are most of the work).
+   */
+  private async allPages(): Promise<Record<SitemapName, LazyPage[]>> {
     const { hiddenStatus } = await this.settings.current();
     const translators = LOCALES.map((locale) => this.translations.forLocale(locale));
-    const pathsOf = (build: (locale: Locale, index: number) => string): LocalizedPage =>
+    const pathsOf = (build: (locale: Locale, index: number) => string) => (): LocalizedPage =>
       Object.fromEntries(LOCALES.map((locale, index) => [locale, build(locale, index)])) as LocalizedPage;
-    const listings: SitemapPage[] = [];
-    const projects: SitemapPage[] = [];
+    const listings: LazyPage[] = [];
+    const projects: LazyPage[] = [];
     for (const estate of visibleListings(await this.estates.findForSitemap(), hiddenStatus)) {
       const page = { paths: pathsOf((_, index) => estatePath(estate, translators[index])), lastmod: lastmodOf(estate) };
       if (estate.isProject || estate.children.length > 0) {
@@ -95,15 +99,21 @@ export class SitemapController {
       }
     }
     const holiday = (await this.holiday.findAll()).map(({ unit, updatedAt }) => ({
-      paths: alternates('holiday', { rentalUnitId: unit.id }),
+      paths: () => alternates('holiday', { rentalUnitId: unit.id }),
       lastmod: updatedAt.toISOString(),
     }));
     // The indexed landing searches (type, transaction, city) change with the listings they show.
     const newestListing = latest([...listings, ...projects].map((page) => page.lastmod)) ?? STARTED_AT;
     const landing = (await this.search.landingPages()).map((page) => ({ paths: pathsOf((locale) => searchHref(locale, page.query)), lastmod: newestListing }));
-    const pages = [...STATIC_ROUTES.map((route) => ({ paths: alternates(route), lastmod: STARTED_AT })), ...landing];
+    const pages = [...STATIC_ROUTES.map((route) => ({ paths: () => alternates(route), lastmod: STARTED_AT })), ...landing];
     return { listings, projects, holiday, pages };
   }
+}
+
+/** A sitemap page whose paths are built on demand. */
+interface LazyPage {
+  readonly paths: () => LocalizedPage;
+  readonly lastmod?: string;
 }
 
 function lastmodOf(estate: SitemapListing): string | undefined {

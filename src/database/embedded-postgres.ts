@@ -22,6 +22,9 @@ export class EmbeddedDatabaseInUseError extends Error {
  * PGlite's defaults size it like a server (128 MB of shared buffers); one site's catalogue needs a
  * fraction of that. Measured: RSS after start and 2,000 queries 354 MB → 212 MB on an existing data dir.
  */
+// The process runs with `--liftoff-only` (npm start, npm run sync): V8 then never recompiles PGlite's hot WebAssembly
+// functions with TurboFan, whose compile of Postgres's largest functions took the RSS to ~700 MB for a moment and left
+// the process ~50-100 MB larger for good (issue 22); queries cost ~10 % more CPU. A V8 flag: it cannot be set from here.
 const LOW_MEMORY_PARAMS = ['-c', 'shared_buffers=16MB', '-c', 'work_mem=4MB', '-c', 'maintenance_work_mem=16MB', '-c', 'temp_buffers=2MB', '-c', 'wal_buffers=1MB'];
 
 function isRunning(pid: number): boolean {

@@ -1,5 +1,5 @@
 // Preloaded (`node --require bench/process-memory.cjs …`) into a process a benchmark spawns: prints its peak RSS
-// (VmHWM) when it exits, and on SIGUSR2 where its memory is (RSS, V8 heap, external and array buffers: PGlite's
+// (VmHWM) and the CPU seconds it used when it exits, and on SIGUSR2 where its memory is (RSS, V8 heap, external and array buffers: PGlite's
 // WASM memory is an ArrayBuffer), as one `memory {json}` line on stderr for the benchmark to read.
 const { readFileSync } = require('node:fs');
 
@@ -16,4 +16,7 @@ function snapshot() {
 }
 
 process.on('SIGUSR2', () => process.stderr.write(`memory ${JSON.stringify(snapshot())}\n`));
-process.on('exit', () => process.stderr.write(`peak-rss ${statusMb('VmHWM')}\n`));
+process.on('exit', () => {
+  const cpu = process.cpuUsage();
+  process.stderr.write(`peak-rss ${statusMb('VmHWM')}\ncpu-seconds ${((cpu.user + cpu.system) / 1e6).toFixed(1)}\n`);
+});

@@ -150,8 +150,11 @@ export class SourceA implements EstateSource {
     for (const [id, why] of hidden) {
       if (!projectOfUnit.has(id)) yield { ok: false, sourceId: String(id), hidden: why };
     }
+    // Each record read is let go once it is mapped: the raw records and the mapped listings of a 50,000-listing
+    // catalogue (~10 and ~12 KB each) are not all in memory at once. Units stay until the end: their project maps them.
     for (const [id, property] of details) {
       if (projectOfUnit.has(id)) continue;
+      details.delete(id);
       const units: Estate[] = [];
       for (const unitId of childIds(property)) {
         const unit = details.get(unitId);

@@ -19,6 +19,9 @@ import { AppointmentStore } from './appointment-store.port.js';
 export const ESTATE_SOURCES = Symbol('ESTATE_SOURCES');
 
 const UPSERT_CHUNK = 100;
+/** autovacuum's defaults (autovacuum_analyze_threshold, autovacuum_analyze_scale_factor): see analyzeIfMuchChanged. */
+const ANALYZE_BASE_ROWS = 50;
+const ANALYZE_SCALE = 0.1;
 /** Listings the compliance check reads at a time after a full sync. */
 const COMPLIANCE_BATCH = 1_000;
 /** An incremental sync asks for changes since the last one started, less this much (clocks and slow commits). */
@@ -161,6 +164,7 @@ export class EstateSyncService {
     if ('error' in stored) return failed(source.name, mode, stored.error);
     const { report, changedIds } = stored;
     await this.publish(changedIds);
+    await this.analyzeIfMuchChanged(report);
     // Reading every cached listing of the source: worth it after a full read, not every few minutes.
     if (mode === 'full') await this.logComplianceGaps(source.name);
     await this.syncAppointments(source, budget);
@@ -233,6 +237,24 @@ export class EstateSyncService {
       await this.appointments.store(source.name, appointments);
     } catch (error) {
       this.logger.error(`source ${source.name}: appointments not synced, stored ones kept: ${reason(error)}`);
+    }
+  }
+
+  /**
+   * Refreshes the planner's statistics of the listings after a sync that changed many of them: more than autovacuum's
+   * analyze threshold (50 rows + 10 % of the rows the table had). The embedded database runs no autovacuum, so without this its
+   * tables were never analyzed and a 50,000-listing search was planned on guesses; on PostgreSQL the statistics are
+   * right at once instead of at autovacuum's next round. Never fails a sync that has committed.
+   */
+  private async analyzeIfMuchChanged(report: SourceSyncReport): Promise<void> {
+    const changed = report.inserted + report.updated + report.removed;
+    if (changed <= ANALYZE_BASE_ROWS) return;
+    try {
+      // As autovacuum counts: against the rows the table had before the change (an empty cache's first fill is analyzed).
+      const before = (await this.dataSource.getRepository(EstateEntity).count()) - report.inserted + report.removed;
+      if (changed > ANALYZE_BASE_ROWS + ANALYZE_SCALE * before) await this.dataSource.query('ANALYZE estates, listing_events');
+    } catch (error) {
+      this.logger.warn(`statistics of the listings not refreshed: ${reason(error)}`);
     }
   }
 

@@ -4,6 +4,7 @@ import { NotFoundError } from '../utils/errors.js';
 import { AppConfig } from '../config/config.js';
 import { estatePath } from '../estates/domain/slug.js';
 import { visibleListings } from '../estates/domain/visibility.js';
+import { CatalogueVersionService } from '../estates/persistence/catalogue-version.service.js';
 import { EstateRepository, type SitemapListing } from '../estates/persistence/estate.repository.js';
 import { HolidayRepository } from '../holiday/persistence/holiday.repository.js';
 import { TranslationService } from '../i18n/translation.service.js';
@@ -45,7 +46,10 @@ export class SitemapController {
     private readonly settings: SettingsService,
     private readonly search: SearchService,
     private readonly translations: TranslationService,
+    private readonly catalogueVersion: CatalogueVersionService,
   ) {}
+
+  private cached: { readonly version: string; readonly listings: Promise<SitemapListing[]> } | null = null;
 
   private get origin(): string {
     return this.config.PUBLIC_BASE_URL.replace(/\/$/, '');
@@ -79,6 +83,23 @@ export class SitemapController {
   }
 
   /**
+   * The listings as the sitemap reads them, kept for the catalogue's version: a crawler asks for the index and a dozen
+   * parts in a row, and reading 50,000 listings' documents takes seconds (on the embedded database tens of them).
+   */
+  private catalogue(): Promise<SitemapListing[]> {
+    const version = this.catalogueVersion.current;
+    if (this.cached?.version !== version) {
+      const listings = this.estates.findForSitemap();
+      this.cached = { version, listings };
+      // A failed read is not kept.
+      listings.catch(() => {
+        if (this.cached?.listings === listings) this.cached = null;
+      });
+    }
+    return this.cached.listings;
+  }
+
+  /**
    * Every page of every sitemap with its lastmod, and its paths to be built when its part is asked: the index needs no
    * path, a part only its own (slugs in four locales for 50,000 listings are most of the work).
    */
@@ -89,7 +110,7 @@ export class SitemapController {
       Object.fromEntries(LOCALES.map((locale, index) => [locale, build(locale, index)])) as LocalizedPage;
     const listings: LazyPage[] = [];
     const projects: LazyPage[] = [];
-    for (const estate of visibleListings(await this.estates.findForSitemap(), hiddenStatus)) {
+    for (const estate of visibleListings(await this.catalogue(), hiddenStatus)) {
       const page = { paths: pathsOf((_, index) => estatePath(estate, translators[index])), lastmod: lastmodOf(estate) };
       if (estate.isProject || estate.children.length > 0) {
         projects.push(page);

@@ -2,7 +2,7 @@
 // NODE_ENV=production, the embedded database) to its first 200 on /readyz and on /nl, in a fresh DATA_DIR (the
 // database created and migrated, the demo catalogue synced) and again in the existing one. Target: under 5 s.
 // Exits non-zero when a start takes longer. BENCH_STARTS (default 2) runs each case that many times (the best and
-// the worst are printed: the machine is shared).
+// the worst are printed: the machine is shared); BENCH_MAIN another built entry point (to compare two builds).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -39,7 +39,7 @@ async function timeStart(dataDir) {
   const base = `http://127.0.0.1:${port}`;
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   const started = performance.now();
-  const child = spawn(process.execPath, [...NODE_FLAGS, join(ROOT, 'dist/src/main.js')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, process.env.BENCH_MAIN ?? join(ROOT, 'dist/src/main.js')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise((resolve) => child.on('exit', resolve));

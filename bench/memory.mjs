@@ -1,5 +1,4 @@
-// npm run bench (memory, issue 18): the built server started as production runs it (`node --max-semi-space-size=32
-// dist/src/main.js`, NODE_ENV=production, the embedded database in a temporary DATA_DIR; with DATABASE_URL, a
+// npm run bench (memory, issue 18): the built server started as production runs it (`npm start`'s command line, NODE_ENV=production, the embedded database in a temporary DATA_DIR; with DATABASE_URL, a
 // migrated PostgreSQL instead, which leaves PGlite's own memory out). Reads the server process's RSS
 // (/proc/<pid>/status VmRSS) after a warm-up, after 2,000 requests with distinct query strings to each page type and
 // fragment, and after three rounds of mixed load at 200 connections. Exits non-zero when a ceiling is not met:
@@ -11,6 +10,7 @@ import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nodeFlags } from './support.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -23,6 +23,10 @@ const CONNECTIONS = 200;
 /** Requests in flight while a page type is asked its 2,000 variants. */
 const CONCURRENCY = 16;
 const RENDER_CACHE_MB = Number(process.env.RENDER_CACHE_MB ?? 32);
+/** The node flags of `npm start` (package.json), so this measures what the demo runs. */
+const NODE_FLAGS = process.env.BENCH_NODE_FLAGS?.split(' ') ?? nodeFlags('start');
+/** The embedded demo's RSS after the load run (issue 22). */
+const DEMO_CEILING_MB = 250;
 const PER_PAGE_CEILING_MB = 60;
 const ROUND_GROWTH_CEILING = 0.1;
 
@@ -62,9 +66,16 @@ async function startServer() {
       ? { SEED_DEMO_DATA: 'true', BOT_CHECK_SECRET: 'bench', BOT_CHECK_SITE_KEY: 'bench', SMTP_URL: 'smtp://127.0.0.1:1', COOKIE_SECRET: 'bench-cookie-secret-of-enough-length', AGENCY_BIV_TITLE: 'bemiddelaar', AGENCY_INSURER: 'Bench Verzekeringen NV', AGENCY_INSURANCE_POLICY: 'BENCH-1' }
       : {}),
   };
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', new URL('../dist/src/main.js', import.meta.url).pathname], {
+  // The reporter (bench/process-memory.cjs) tells where the RSS is at the end: V8 heap, external (PGlite's WASM memory).
+  const child = spawn(process.execPath, ['--require', new URL('process-memory.cjs', import.meta.url).pathname, ...NODE_FLAGS, new URL('../dist/src/main.js', import.meta.url).pathname], {
     env,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    const text = String(chunk);
+    stderr += text;
+    process.stderr.write(text.replace(/^memory \{.*\}\n/m, ''));
   });
   const base = `http://127.0.0.1:${port}`;
   const exited = new Promise((resolve) => child.on('exit', resolve));
@@ -84,6 +95,13 @@ async function startServer() {
   return {
     base,
     pid: child.pid,
+    memory: async () => {
+      const seen = stderr.length;
+      child.kill('SIGUSR2');
+      const deadline = Date.now() + 5000;
+      while (!/memory \{/.test(stderr.slice(seen)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      return JSON.parse(/memory (\{.*\})/.exec(stderr.slice(seen))[1]);
+    },
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
@@ -165,7 +183,7 @@ async function mixedRound(base, types, round) {
 const pad = (text, width) => String(text).padEnd(width);
 const mb = (value) => `${value.toFixed(0)} MB`;
 const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite (in-process)';
-console.log(`Memory on ${database}: node --max-semi-space-size=32 dist/src/main.js, NODE_ENV=production, RENDER_CACHE_MB=${RENDER_CACHE_MB}`);
+console.log(`Memory on ${database}: node ${NODE_FLAGS.join(' ')} dist/src/main.js, NODE_ENV=production, RENDER_CACHE_MB=${RENDER_CACHE_MB}`);
 
 const server = await startServer();
 const failures = [];
@@ -207,6 +225,14 @@ try {
   const ok = last <= ROUND_GROWTH_CEILING;
   if (!ok) failures.push(`round 2 → 3 grew ${(last * 100).toFixed(1)} %`);
   console.log(`round 2 → 3: ${(last * 100).toFixed(1)} % (ceiling ${ROUND_GROWTH_CEILING * 100} %) ${ok ? 'met' : 'NOT met'}`);
+  const memory = await server.memory();
+  const where = `V8 heap ${memory.heapUsed} MB used of ${memory.heapTotal} MB, external ${memory.external} MB (PGlite's WASM memory; array buffers ${memory.arrayBuffers} MB), peak ${memory.peak} MB`;
+  if (process.env.DATABASE_URL) console.log(`\nRSS after the load run: ${mb(memory.rss)} (${where})`);
+  else {
+    const demoOk = memory.rss < DEMO_CEILING_MB;
+    if (!demoOk) failures.push(`the embedded demo's RSS is ${mb(memory.rss)}`);
+    console.log(`\nthe embedded demo's RSS after the load run: ${mb(memory.rss)} (ceiling ${DEMO_CEILING_MB} MB) ${demoOk ? 'met' : 'NOT met'}\n  ${where}`);
+  }
 } finally {
   await server.stop();
 }

@@ -1,4 +1,5 @@
 // Shared by the benchmarks: start the built app (dist/) in this process on the embedded database.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -41,4 +42,10 @@ export function median(values) {
 export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** The node flags an npm script runs its `dist/src/<entry>.js` with (package.json): a benchmark measures that command. */
+export function nodeFlags(script) {
+  const command = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts[script];
+  return (/node ((?:--\S+ )*)dist\/src\/\S+\.js/.exec(command)?.[1] ?? '').split(' ').filter(Boolean);
 }

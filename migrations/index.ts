@@ -11,6 +11,7 @@ import { HolidayRentals1795600000000 } from './1795600000000-HolidayRentals.js';
 import { AppointmentConfirmations1795900000000 } from './1795900000000-AppointmentConfirmations.js';
 import { PublicPrice1795900001000 } from './1795900001000-PublicPrice.js';
 import { ListingIdsAndIncrementalSync1796000000000 } from './1796000000000-ListingIdsAndIncrementalSync.js';
+import { ProjectsIndex1796100000000 } from './1796100000000-ProjectsIndex.js';
 
 /** Every migration in order; a newly generated migration is added at the end. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   AppointmentConfirmations1795900000000,
   PublicPrice1795900001000,
   ListingIdsAndIncrementalSync1796000000000,
+  ProjectsIndex1796100000000,
 ];

@@ -1,3 +1,4 @@
+import './runtime/compile-cache.js';
 import 'reflect-metadata';
 import { Logger } from 'nestjs-pino';
 import { startupFailureText } from './runtime/startup-error.js';

@@ -1,3 +1,4 @@
+import './runtime/compile-cache.js';
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';

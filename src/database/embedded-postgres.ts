@@ -22,6 +22,9 @@ export class EmbeddedDatabaseInUseError extends Error {
  * PGlite's defaults size it like a server (128 MB of shared buffers); one site's catalogue needs a
  * fraction of that. Measured: RSS after start and 2,000 queries 354 MB → 212 MB on an existing data dir.
  */
+// The process runs with `--liftoff-only` (npm start, npm run sync): V8 then never recompiles PGlite's hot WebAssembly
+// functions with TurboFan, whose compile of Postgres's largest functions took the RSS to ~700 MB for a moment and left
+// the process ~50-100 MB larger for good (issue 22); queries cost ~10 % more CPU. A V8 flag: it cannot be set from here.
 const LOW_MEMORY_PARAMS = ['-c', 'shared_buffers=16MB', '-c', 'work_mem=4MB', '-c', 'maintenance_work_mem=16MB', '-c', 'temp_buffers=2MB', '-c', 'wal_buffers=1MB'];
 
 function isRunning(pid: number): boolean {
@@ -100,6 +103,38 @@ function emptyClusterFile(): Promise<string> {
   return template;
 }
 
+/**
+ * Writes an uncompressed tar (PGlite's `dumpDataDir('none')`: directories and regular files) into `directory` with
+ * Node's own file calls, through a sibling folder renamed at the end, so a start stopped halfway leaves no half
+ * cluster behind. PGlite's `loadDataDir` writes its ~1,000 files through its emulated file system: some 3 s of a
+ * fresh start on a busy machine (issue 22: under 5 s to the first 200).
+ */
+function extractCluster(tar: Buffer, directory: string): void {
+  const partial = `${directory}.${process.pid}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true, mode: 0o700 });
+  for (let offset = 0; offset + 512 <= tar.length; ) {
+    const header = tar.subarray(offset, offset + 512);
+    if (header.every((byte) => byte === 0)) break;
+    const field = (start: number, length: number) => header.toString('utf8', start, start + length).replace(/\0[\s\S]*$/, '');
+    const name = field(345, 155) ? `${field(345, 155)}/${field(0, 100)}` : field(0, 100);
+    const size = parseInt(field(124, 12).trim() || '0', 8);
+    const mode = parseInt(field(100, 8).trim() || '600', 8) & 0o777;
+    const type = field(156, 1);
+    const target = resolve(partial, `.${join('/', name)}`);
+    if (!target.startsWith(`${partial}/`)) throw new Error(`cluster template: ${name} lies outside the data directory`);
+    offset += 512;
+    if (type === '5') mkdirSync(target, { recursive: true, mode });
+    else if (type === '0' || type === '') {
+      mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+      writeFileSync(target, tar.subarray(offset, offset + size), { mode });
+    } else throw new Error(`cluster template: ${name} is neither a file nor a directory (tar type ${type})`);
+    offset += Math.ceil(size / 512) * 512;
+  }
+  rmSync(directory, { recursive: true, force: true });
+  renameSync(partial, directory);
+}
+
 /** `memory://` alone is a new database; `memory://<name>` and directories are shared within the process. */
 function locationOf(dataDir: string): { location: string; persistent: boolean; shared: boolean } {
   if (dataDir.startsWith('memory://')) return { location: dataDir, persistent: false, shared: dataDir !== 'memory://' };
@@ -160,9 +195,11 @@ export class EmbeddedPostgres {
     const lockFile = persistent ? lockDataDir(location) : null;
     try {
       const fresh = !persistent || !existsSync(join(location, 'PG_VERSION'));
+      if (fresh && persistent) extractCluster(readFileSync(await emptyClusterFile()), location);
       const pglite = await PGlite.create(persistent ? location : 'memory://', {
         startParams: [...PGlite.defaultStartParams, ...LOW_MEMORY_PARAMS],
-        loadDataDir: fresh ? new Blob([readFileSync(await emptyClusterFile())]) : undefined,
+        // In memory, PGlite's own loader writes to memory: quick.
+        loadDataDir: fresh && !persistent ? new Blob([readFileSync(await emptyClusterFile())]) : undefined,
       });
       const pool = new pg.Pool({
         ...createPgConfig(pglite),

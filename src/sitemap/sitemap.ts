@@ -16,8 +16,35 @@ export type SitemapName = (typeof SITEMAP_NAMES)[number];
 
 export const SITEMAP_INDEX_PATH = '/sitemap.xml';
 
-export function sitemapPath(name: SitemapName): string {
-  return `/sitemaps/${name}.xml`;
+/**
+ * Pages per sitemap file: each is 4 URLs (one per locale) with 5 alternates, ~0.8 KB each, so a file holds 20,000 URLs
+ * and ~17 MB, under Google's 50,000 URLs and 50 MB. A 50,000-listing catalogue is ten listings files.
+ */
+export const PAGES_PER_SITEMAP = 5_000;
+
+/** One file of a sitemap: `listings` is its first part, `listings-2` the second, and so on. */
+export interface SitemapPart {
+  readonly name: SitemapName;
+  /** 0-based. */
+  readonly index: number;
+}
+
+export function sitemapPath({ name, index }: SitemapPart): string {
+  return `/sitemaps/${index === 0 ? name : `${name}-${index + 1}`}.xml`;
+}
+
+/** The part a `/sitemaps/<file>` names, or null (`listings-1` is not a name: the first part is `listings`). */
+export function parseSitemapFile(file: string): SitemapPart | null {
+  const match = /^([a-z]+)(?:-([1-9]\d{0,5}))?\.xml$/.exec(file);
+  if (!match || !isSitemapName(match[1]!) || match[2] === '1') return null;
+  return { name: match[1], index: match[2] ? Number(match[2]) - 1 : 0 };
+}
+
+/** The pages of each part: at least one part (an empty sitemap is still listed), PAGES_PER_SITEMAP pages each. */
+export function partsOf<T>(pages: readonly T[]): T[][] {
+  const parts: T[][] = [];
+  for (let start = 0; start < pages.length; start += PAGES_PER_SITEMAP) parts.push(pages.slice(start, start + PAGES_PER_SITEMAP));
+  return parts.length > 0 ? parts : [[]];
 }
 
 export function isSitemapName(name: string): name is SitemapName {
@@ -47,9 +74,9 @@ export async function renderSitemap(origin: string, pages: readonly SitemapPage[
 }
 
 /** The sitemap index: each sitemap with the lastmod of its newest page. */
-export async function renderSitemapIndex(origin: string, sitemaps: ReadonlyArray<{ readonly name: SitemapName; readonly lastmod?: string }>): Promise<string> {
+export async function renderSitemapIndex(origin: string, sitemaps: ReadonlyArray<{ readonly part: SitemapPart; readonly lastmod?: string }>): Promise<string> {
   const stream = new SitemapIndexStream();
-  for (const sitemap of sitemaps) stream.write({ url: origin + sitemapPath(sitemap.name), ...(sitemap.lastmod ? { lastmod: sitemap.lastmod } : {}) });
+  for (const sitemap of sitemaps) stream.write({ url: origin + sitemapPath(sitemap.part), ...(sitemap.lastmod ? { lastmod: sitemap.lastmod } : {}) });
   stream.end();
   return (await streamToPromise(stream)).toString();
 }

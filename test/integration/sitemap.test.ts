@@ -5,6 +5,14 @@ import { LOCALES } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { searchHref } from '../../src/search/search-page.model.js';
 import { SearchService } from '../../src/search/search.service.js';
+import { estatePath } from '../../src/estates/domain/slug.js';
+import { visibleListings } from '../../src/estates/domain/visibility.js';
+import { EstateRepository } from '../../src/estates/persistence/estate.repository.js';
+import { TranslationService } from '../../src/i18n/translation.service.js';
+import { SettingsService } from '../../src/settings/settings.service.js';
+import { EstateSyncService } from '../../src/estates/persistence/estate-sync.service.js';
+import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
+import { until } from '../support/poll.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('sitemap index', () => {
@@ -85,8 +93,57 @@ describe('sitemap index', () => {
     for (const item of await entries('/sitemaps/listings.xml')) expect(item.links).toHaveLength(5);
   });
 
+  it('names every visible listing and unit by the path its page has, in every locale (the sitemap reads only the path’s fields)', async () => {
+    const urls = new Set([...(await entries('/sitemaps/listings.xml')), ...(await entries('/sitemaps/projects.xml'))].map((item) => item.url));
+    const { hiddenStatus } = await sut.app.get(SettingsService).current();
+    const expected = visibleListings(await sut.app.get(EstateRepository).findAll(), hiddenStatus).flatMap((estate) =>
+      LOCALES.flatMap((locale) => {
+        const t = sut.app.get(TranslationService).forLocale(locale);
+        return [estatePath(estate, t), ...estate.children.map((unit) => estatePath(unit, t, estate))].map((path) => `http://immo.test${path}`);
+      }),
+    );
+    expect(expected.length).toBeGreaterThan(100);
+    expect([...urls].sort()).toEqual(expected.sort());
+  });
+
   it('answers 404 for a sitemap that does not exist', async () => {
     expect((await get('/sitemaps/other.xml')).status).toBe(404);
     expect((await get('/sitemaps/holiday')).status).toBe(404);
+  });
+
+  it('answers 404 for a part past the last one (the demo catalogue fits in one), and for part "1", which is the sitemap itself', async () => {
+    expect((await get('/sitemaps/listings-2.xml')).status).toBe(404);
+    expect((await get('/sitemaps/listings-1.xml')).status).toBe(404);
+  });
+});
+
+describe('sitemap after a sync (Zabun fake)', () => {
+  let crm: FakeCrmServer;
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    crm = new FakeCrmServer();
+    await crm.start();
+    sut = await startTestApp(fakeCrmEnv(crm));
+  });
+
+  afterAll(async () => {
+    await sut?.close();
+    await crm?.stop();
+  });
+
+  it('names a listing the sync brought in, and no longer one it removed (the listings are kept per catalogue version)', async () => {
+    const listings = async () => (await request(sut.server).get('/sitemaps/listings.xml')).text;
+    const [first] = crm.sourceA.properties;
+    const firstId = (await sut.app.get(EstateRepository).findAll()).find((estate) => estate.source === 'A' && estate.sourceId === String(first!.property_id))!.id;
+    expect(await listings()).toContain(`/nl/aanbod/${firstId}/`);
+
+    const added = { ...first!, property_id: 910_001, reference: 'NEW-1', changed: new Date().toISOString() };
+    crm.sourceA.properties = [...crm.sourceA.properties.filter((property) => property !== first), added];
+    crm.sourceA.media['14'] = [...(crm.sourceA.media['14'] ?? []), 910_001];
+    await sut.app.get(EstateSyncService).syncAll(undefined, { full: true });
+    const addedId = (await sut.app.get(EstateRepository).findAll()).find((estate) => estate.sourceId === '910001')!.id;
+    const xml = await until('the sitemap after the sync', listings, (text) => text.includes(`/nl/aanbod/${addedId}/`));
+    expect(xml).not.toContain(`/nl/aanbod/${firstId}/`);
   });
 });

@@ -5,6 +5,16 @@ import { urlFor } from '../../routing/routes.js';
 import { enumLabel, subTypeLabel } from './enum-labels.js';
 import type { Estate } from './estate.js';
 
+/**
+ * What a listing's slug and path are made of: the sitemap reads only these columns of 50,000 listings, not their
+ * whole documents.
+ */
+export type SlugFields = Pick<Estate, 'id' | 'isProject' | 'title' | 'headType' | 'subType'> & {
+  readonly transaction: Pick<Estate['transaction'], 'status'>;
+  readonly address: Pick<Estate['address'], 'visible' | 'street' | 'number' | 'city'>;
+  readonly children?: readonly unknown[];
+};
+
 /** "in" before the place, except in French (SPEC §2). */
 function placeWord(t: Translator): string {
   return t.locale === 'fr' ? 'a' : 'in';
@@ -17,7 +27,7 @@ function toSlug(parts: ReadonlyArray<string | null | undefined>): string {
 }
 
 /** The city's own name in this locale when it has one (Gand, Bruxelles), else its usual name. */
-function cityName(estate: Estate, t: Translator): string {
+function cityName(estate: SlugFields, t: Translator): string {
   return estate.address.city.alias?.[t.locale]?.trim() || estate.address.city.name;
 }
 
@@ -25,7 +35,7 @@ function cityName(estate: Estate, t: Translator): string {
  * Standalone listing: subtype name, transaction name, "in" (fr "a"), street address, zip and city,
  * in the translator's locale (SPEC §2). A hidden address leaves the street out.
  */
-export function standaloneSlug(estate: Estate, t: Translator): string {
+export function standaloneSlug(estate: SlugFields, t: Translator): string {
   const street = estate.address.visible
     ? [pickText(estate.address.street, t.locale), estate.address.number].filter(Boolean).join(' ')
     : null;
@@ -40,12 +50,12 @@ export function standaloneSlug(estate: Estate, t: Translator): string {
 }
 
 /** Project: its localized title without quotes and dots, "in" (fr "a"), zip and city (SPEC §2). */
-export function projectSlug(estate: Estate, t: Translator): string {
+export function projectSlug(estate: SlugFields, t: Translator): string {
   const title = pickText(estate.title, t.locale).replace(/["'“”‘’«».]/g, '');
   return toSlug([title, placeWord(t), estate.address.city.zip, cityName(estate, t)]);
 }
 
-export function estateSlug(estate: Estate, t: Translator): string {
+export function estateSlug(estate: SlugFields, t: Translator): string {
   const slug = estate.isProject ? projectSlug(estate, t) : standaloneSlug(estate, t);
   return slug || String(estate.id);
 }
@@ -55,7 +65,7 @@ export function estateSlug(estate: Estate, t: Translator): string {
  * inside its project at the project's path followed by the unit's id.
  * SPEC §8: a failing slug build is rethrown; for a project the children list is cleared first.
  */
-export function estatePath(estate: Estate, t: Translator, project?: Estate): string {
+export function estatePath(estate: SlugFields, t: Translator, project?: SlugFields): string {
   if (project) {
     return urlFor('projectUnit', t.locale, {
       estateId: project.id,
@@ -67,11 +77,11 @@ export function estatePath(estate: Estate, t: Translator, project?: Estate): str
 }
 
 /** Builds the slug; on failure a project's (mutable) children list is emptied before the error is rethrown. */
-export function buildSlug(estate: Estate, t: Translator): string {
+export function buildSlug(estate: SlugFields, t: Translator): string {
   try {
     return estateSlug(estate, t);
   } catch (error) {
-    if (estate.isProject && Array.isArray(estate.children)) (estate.children as Estate[]).length = 0;
+    if (estate.isProject && Array.isArray(estate.children)) (estate.children as unknown[]).length = 0;
     throw error;
   }
 }

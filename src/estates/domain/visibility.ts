@@ -13,18 +13,21 @@ import type { Estate, Status } from './estate.js';
  */
 
 /** Whether a listing may be shown at all: its status is not hidden. */
-export function isListed(estate: Estate, hiddenStatus: readonly string[]): boolean {
+export function isListed(estate: { readonly transaction: Pick<Estate['transaction'], 'status'> }, hiddenStatus: readonly string[]): boolean {
   return !hiddenStatus.includes(estate.transaction.status);
 }
 
+/** A listing or a slimmer read of one (the sitemap's): what visibility goes by. */
+type Listable<T> = { readonly transaction: Pick<Estate['transaction'], 'status'>; readonly children: readonly T[] };
+
 /** The listing with only the units a visitor may see (the same listing when nothing is hidden). */
-export function withVisibleUnits(estate: Estate, hiddenStatus: readonly string[]): Estate {
+export function withVisibleUnits<T extends Listable<T>>(estate: T, hiddenStatus: readonly string[]): T {
   const children = estate.children.filter((unit) => isListed(unit, hiddenStatus));
   return children.length === estate.children.length ? estate : { ...estate, children };
 }
 
 /** The listings a visitor may see, each project with its visible units only. */
-export function visibleListings(estates: readonly Estate[], hiddenStatus: readonly string[]): Estate[] {
+export function visibleListings<T extends Listable<T>>(estates: readonly T[], hiddenStatus: readonly string[]): T[] {
   return estates.filter((estate) => isListed(estate, hiddenStatus)).map((estate) => withVisibleUnits(estate, hiddenStatus));
 }
 

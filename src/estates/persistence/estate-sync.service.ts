@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
+import { DataSource, In, MoreThan } from 'typeorm';
 import { AppConfig } from '../../config/config.js';
 import { ChangeFeedService } from '../../database/change-feed.service.js';
 import type { Estate, SourceName } from '../domain/estate.js';
@@ -19,6 +19,11 @@ import { AppointmentStore } from './appointment-store.port.js';
 export const ESTATE_SOURCES = Symbol('ESTATE_SOURCES');
 
 const UPSERT_CHUNK = 100;
+/** autovacuum's defaults (autovacuum_analyze_threshold, autovacuum_analyze_scale_factor): see analyzeIfMuchChanged. */
+const ANALYZE_BASE_ROWS = 50;
+const ANALYZE_SCALE = 0.1;
+/** Listings the compliance check reads at a time after a full sync. */
+const COMPLIANCE_BATCH = 1_000;
 /** An incremental sync asks for changes since the last one started, less this much (clocks and slow commits). */
 const INCREMENTAL_OVERLAP_MS = 10 * 60 * 1000;
 
@@ -155,6 +160,28 @@ export class EstateSyncService {
       { maxPages: this.config.SYNC_MAX_PAGES, maxRecords: this.config.SYNC_MAX_RECORDS, maxBytes: this.config.SYNC_MAX_BYTES },
       signal,
     );
+    const stored = await this.readAndStore(source, mode, state, startedAt, budget);
+    if ('error' in stored) return failed(source.name, mode, stored.error);
+    const { report, changedIds } = stored;
+    await this.publish(changedIds);
+    await this.analyzeIfMuchChanged(report);
+    // Reading every cached listing of the source: worth it after a full read, not every few minutes.
+    if (mode === 'full') await this.logComplianceGaps(source.name);
+    await this.syncAppointments(source, budget);
+    return report;
+  }
+
+  /**
+   * Reads the source and stores what it gave. A method of its own so that the read (every listing of the source, mapped)
+   * is garbage once stored, before the compliance check reads the source's listings again.
+   */
+  private async readAndStore(
+    source: EstateSource,
+    mode: SyncMode,
+    state: SourceSyncStateEntity | null,
+    startedAt: Date,
+    budget: FetchBudget,
+  ): Promise<{ report: SourceSyncReport; changedIds: number[] } | { error: string }> {
     let read: SourceRead;
     try {
       const options: FetchOptions =
@@ -163,14 +190,9 @@ export class EstateSyncService {
           : {};
       read = await withFetchBudget(budget, () => this.read(source, options, budget));
     } catch (error) {
-      return failed(source.name, mode, reason(error));
+      return { error: reason(error) };
     }
-    const { report, changedIds } = await this.store(source.name, mode, read, startedAt);
-    await this.publish(changedIds);
-    // Reading every cached listing of the source: worth it after a full read, not every few minutes.
-    if (mode === 'full') await this.logComplianceGaps(source.name);
-    await this.syncAppointments(source, budget);
-    return report;
+    return this.store(source.name, mode, read, startedAt);
   }
 
   /** Incremental only when the source can, has been fully read once, and its last full read is recent enough. */
@@ -215,6 +237,24 @@ export class EstateSyncService {
       await this.appointments.store(source.name, appointments);
     } catch (error) {
       this.logger.error(`source ${source.name}: appointments not synced, stored ones kept: ${reason(error)}`);
+    }
+  }
+
+  /**
+   * Refreshes the planner's statistics of the listings after a sync that changed many of them: more than autovacuum's
+   * analyze threshold (50 rows + 10 % of the rows the table had). The embedded database runs no autovacuum, so without this its
+   * tables were never analyzed and a 50,000-listing search was planned on guesses; on PostgreSQL the statistics are
+   * right at once instead of at autovacuum's next round. Never fails a sync that has committed.
+   */
+  private async analyzeIfMuchChanged(report: SourceSyncReport): Promise<void> {
+    const changed = report.inserted + report.updated + report.removed;
+    if (changed <= ANALYZE_BASE_ROWS) return;
+    try {
+      // As autovacuum counts: against the rows the table had before the change (an empty cache's first fill is analyzed).
+      const before = (await this.dataSource.getRepository(EstateEntity).count()) - report.inserted + report.removed;
+      if (changed > ANALYZE_BASE_ROWS + ANALYZE_SCALE * before) await this.dataSource.query('ANALYZE estates, listing_events');
+    } catch (error) {
+      this.logger.warn(`statistics of the listings not refreshed: ${reason(error)}`);
     }
   }
 
@@ -317,8 +357,15 @@ export class EstateSyncService {
   /** The agency hears after each sync how many listings lack data a Belgian listing rule needs; the CLI lists them. */
   private async logComplianceGaps(name: SourceName): Promise<void> {
     try {
-      const rows = await this.dataSource.getRepository(EstateEntity).find({ where: { source: name } });
-      const lacking = countListingsWithGaps(rows.map((row) => fromRows(row)), { planningInfoUrl: this.config.AGENCY_PLANNING_INFO_URL ?? null });
+      // In batches by id: a 50,000-listing source read whole is some 600 MB of documents at once.
+      const repository = this.dataSource.getRepository(EstateEntity);
+      let lacking = 0;
+      for (let after: number | null = null; ; ) {
+        const rows: EstateEntity[] = await repository.find({ where: after === null ? { source: name } : { source: name, id: MoreThan(after) }, order: { id: 'ASC' }, take: COMPLIANCE_BATCH });
+        lacking += countListingsWithGaps(rows.map((row) => fromRows(row)), { planningInfoUrl: this.config.AGENCY_PLANNING_INFO_URL ?? null });
+        if (rows.length < COMPLIANCE_BATCH) break;
+        after = rows[rows.length - 1]!.id;
+      }
       if (lacking > 0) this.logger.warn(`source ${name}: ${lacking} live listings lack data a Belgian listing rule needs (npm run listings:check)`);
     } catch (error) {
       // A report line, never a reason to fail a sync that has committed.

@@ -17,6 +17,8 @@ export type EstateDocument = Omit<Estate, 'children'>;
 // The search's result order per transaction over top-level listings (units are found through their project).
 @Index('ix_estates_search_newest', ['forRent', 'updatedAt'], { where: '"parent_id" IS NULL' })
 @Index('ix_estates_search_price', ['forRent', 'publicPrice'], { where: '"parent_id" IS NULL' })
+// The search's second arm (a project found through its units) looks at projects only.
+@Index('ix_estates_projects', ['forRent'], { where: '"is_project" AND "parent_id" IS NULL' })
 export class EstateEntity {
   /** The site's id, as in URLs. */
   @PrimaryColumn({ type: 'integer' })

@@ -2,11 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In, type Repository } from 'typeorm';
 import type { Estate, SourceName } from '../domain/estate.js';
+import type { SlugFields } from '../domain/slug.js';
 import { publicPrice, similarExcludedStatuses, withVisibleUnits } from '../domain/visibility.js';
 import { EstateEntity } from './estate.entity.js';
 import { ListingEventEntity } from './listing-event.entity.js';
 import { fromRows } from './estate-record.js';
 import { SourceSyncStateEntity } from './source-sync-state.entity.js';
+
+/** A listing as the sitemap needs it: its path's parts, its status and its lastmod; a project with its units. */
+export type SitemapListing = SlugFields & {
+  readonly updatedAt: string;
+  readonly children: readonly SitemapListing[];
+};
 
 /** How far a similar listing's price may be from the reference one: ±30 %. */
 export const SIMILAR_PRICE_BAND = 0.3;
@@ -134,10 +141,40 @@ export class EstateRepository {
     return rows.map((row) => withVisibleUnits(fromRows(row, units.get(row.id)), hiddenStatus));
   }
 
+  /**
+   * Every listing as the sitemap needs it, projects with all their units. Only the columns and document fields a path
+   * is made of: 50,000 whole documents would be hundreds of MB on every sitemap request.
+   */
+  async findForSitemap(): Promise<SitemapListing[]> {
+    // Each `document->` reads the whole (TOASTed, ~10 KB) document again: two of them, the rest from columns.
+    const rows: Array<Omit<SlugFields, 'transaction' | 'address'> & { parentId: number | null; status: Estate['transaction']['status']; updatedAt: Date; address: Estate['address'] }> =
+      await this.rows.query(
+        `SELECT id, parent_id AS "parentId", is_project AS "isProject", status, head_type AS "headType", sub_type AS "subType",
+                updated_at AS "updatedAt", document->'title' AS title, document->'address' AS address
+           FROM estates ORDER BY id`,
+      );
+    const listings = rows.map(({ parentId, status, updatedAt, address, ...row }) => ({
+      parentId,
+      listing: {
+        ...row,
+        address: { visible: address.visible, street: address.street, number: address.number, city: address.city },
+        updatedAt: new Date(updatedAt).toISOString(),
+        transaction: { status },
+        children: [] as SitemapListing[],
+      },
+    }));
+    const projects = new Map(listings.map(({ listing }) => [listing.id, listing]));
+    for (const { parentId, listing } of listings) if (parentId !== null) projects.get(parentId)?.children.push(listing);
+    return listings.filter(({ parentId }) => parentId === null).map(({ listing }) => listing);
+  }
+
   private unitsByProject(rows: readonly EstateEntity[]): Map<number, EstateEntity[]> {
     const units = new Map<number, EstateEntity[]>();
     for (const row of rows) {
-      if (row.parentId !== null) units.set(row.parentId, [...(units.get(row.parentId) ?? []), row]);
+      if (row.parentId === null) continue;
+      const siblings = units.get(row.parentId);
+      if (siblings) siblings.push(row);
+      else units.set(row.parentId, [row]);
     }
     return units;
   }

@@ -13,8 +13,11 @@ import type { SourceACity, SourceAPerson, SourceAProperty, SourceASearchItem } f
 /** Listings per search page, as public clients ask. */
 const PAGE_SIZE = 100;
 const LIST_PAGE_SIZE = 1000;
-/** A dictionary or medium list longer than this is an API that never says "last page". */
-const MAX_LIST_PAGES = 100;
+/**
+ * A dictionary or medium list longer than this is an API that never says "last page". The medium's list comes 100 ids
+ * a page: 1,000 pages are a 100,000-listing catalogue (100 pages stopped a 50,000-listing one at 10,000).
+ */
+const MAX_LIST_PAGES = 1000;
 
 export interface SourceAOptions {
   /** Only listings published to this medium are live (14: "Website via API"); null: no medium filter. */
@@ -147,8 +150,11 @@ export class SourceA implements EstateSource {
     for (const [id, why] of hidden) {
       if (!projectOfUnit.has(id)) yield { ok: false, sourceId: String(id), hidden: why };
     }
+    // Each record read is let go once it is mapped: the raw records and the mapped listings of a 50,000-listing
+    // catalogue (~10 and ~12 KB each) are not all in memory at once. Units stay until the end: their project maps them.
     for (const [id, property] of details) {
       if (projectOfUnit.has(id)) continue;
+      details.delete(id);
       const units: Estate[] = [];
       for (const unitId of childIds(property)) {
         const unit = details.get(unitId);

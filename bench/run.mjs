@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nodeFlags } from './support.mjs';
 
 const require = createRequire(import.meta.url);
 const AUTOCANNON = require.resolve('autocannon/autocannon.js');
@@ -30,8 +31,9 @@ function cpuTicks(pid) {
   return Number(fields[11]) + Number(fields[12]);
 }
 
-/** How `npm start` and the Dockerfile run the app (a larger young generation for rendering's garbage). */
-const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
+/** The flags `npm start` runs the app with (package.json): a larger young generation for rendering's garbage, and
+ * PGlite's WebAssembly on the baseline compiler. */
+const SERVER_NODE_FLAGS = nodeFlags('start');
 
 function pinned(core, args, env = {}, nodeFlags = []) {
   return spawn('taskset', ['-c', String(core), process.execPath, ...nodeFlags, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });

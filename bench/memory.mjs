@@ -6,11 +6,10 @@
 // grows it by at most 10 %.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nodeFlags } from './support.mjs';
+import { freePort, nodeFlags } from './support.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -32,14 +31,6 @@ const ROUND_GROWTH_CEILING = 0.1;
 
 const locale = 'nl';
 const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

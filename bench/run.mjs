@@ -5,12 +5,12 @@
 // divided by the requests completed. A load generator that saturates first (the limit server then idles part of
 // the time) changes requests/s, not the CPU a request costs, so this is the figure that separates the paths.
 // Embedded database by default; set DATABASE_URL (a migrated, empty database) to measure on PostgreSQL.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nodeFlags } from './support.mjs';
+import { CLOCK_TICK_MS, cpuSeconds, nodeFlags } from './support.mjs';
 
 const require = createRequire(import.meta.url);
 const AUTOCANNON = require.resolve('autocannon/autocannon.js');
@@ -20,16 +20,6 @@ const WARMUP_S = 3;
 const TARGETS = { warm: 0.6, revalidated: 0.8, cacheOff: 0.12 };
 /** CPU per request, µs: a render-cache miss at most this; a hit (`× limit`) at most that multiple of the limit's. */
 const CPU_TARGETS = { cacheOff: { micros: 500 }, similarMiss: { micros: 1000 }, homeMiss: { micros: 1000 }, warm: { timesLimit: 1.3 } };
-
-const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-
-/** utime + stime of a process in clock ticks: fields 14 and 15 of /proc/<pid>/stat, counted after the `(comm)` field. */
-function cpuTicks(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // fields[0] is field 3 (state), so field n is fields[n - 3].
-  return Number(fields[11]) + Number(fields[12]);
-}
 
 /** The flags `npm start` runs the app with (package.json): a larger young generation for rendering's garbage, and
  * PGlite's WebAssembly on the baseline compiler. */
@@ -81,9 +71,9 @@ function autocannon(url, connections, seconds, headers = {}) {
 async function measure(server, url, connections, headers) {
   process.stderr.write(`  ${url} at ${connections} connections…\n`);
   await autocannon(url, connections, WARMUP_S, headers);
-  const ticksBefore = cpuTicks(server.pid);
+  const cpuBefore = cpuSeconds(server.pid);
   const result = await autocannon(url, connections, DURATION_S, headers);
-  const cpuSeconds = (cpuTicks(server.pid) - ticksBefore) / CLOCK_TICKS_PER_SECOND;
+  const serverCpu = cpuSeconds(server.pid) - cpuBefore;
   if (result.errors > 0 || result.timeouts > 0) throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} time-outs`);
   const unexpected = result.non2xx - (result['3xx'] ?? 0);
   if (unexpected > 0) throw new Error(`${url}: ${unexpected} answers neither 2xx nor 3xx`);
@@ -91,8 +81,8 @@ async function measure(server, url, connections, headers) {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    cpuMicros: (cpuSeconds * 1e6) / result.requests.total,
-    serverLoad: cpuSeconds / result.duration,
+    cpuMicros: (serverCpu * 1e6) / result.requests.total,
+    serverLoad: serverCpu / result.duration,
     statuses: { '2xx': result['2xx'], '3xx': result['3xx'], '4xx': result['4xx'] },
   };
 }
@@ -194,5 +184,5 @@ for (const row of rows) {
     `${pad(row.scenario, 52)}${pad(row.connections, 7)}${pad(Math.round(row.rps), 10)}${pad(row.p50, 8)}${pad(row.p99, 8)}${pad(ratio.toFixed(3), 9)}${pad(verdict + p99Note, 32)}${pad(Math.round(row.cpuMicros), 12)}${pad(`${Math.round(row.serverLoad * 100)} %`, 12)}${cpuVerdict(row)}`,
   );
 }
-console.log(`\nCPU µs/req: the server's utime + stime over the measured ${DURATION_S} s ÷ requests completed (clock tick ${1000 / CLOCK_TICKS_PER_SECOND} ms); server CPU: its share of one core meanwhile.`);
+console.log(`\nCPU µs/req: the server's utime + stime over the measured ${DURATION_S} s ÷ requests completed (clock tick ${CLOCK_TICK_MS} ms); server CPU: its share of one core meanwhile.`);
 console.log(`\npeak RSS: app ${appRss} MB, app with the render cache off ${uncachedRss} MB, limit server ${limitRss} MB (${database})`);

@@ -14,14 +14,14 @@
 // BENCH_CRAWL_PAGES=all crawls every page.
 // Exits non-zero when a bound is not met.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { URLSearchParams } from 'node:url';
-import { nodeFlags, percentile } from './support.mjs';
+import { cpuSeconds, freePort, nodeFlags, percentile } from './support.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -104,22 +104,6 @@ function generateCatalogue(fixtures) {
 }
 
 // --- processes -----------------------------------------------------------------------------------------------
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** CPU seconds a process has used (user + system, /proc/<pid>/stat): unlike wall time, not inflated by a busy machine. */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 /** A built entry point in a child process with the memory reporter preloaded; resolves its output and peak RSS. */
 function runNode(args, env) {

@@ -4,34 +4,17 @@
 // Exits non-zero when a start takes longer. BENCH_STARTS (default 2) runs each case that many times (the best and
 // the worst are printed: the machine is shared); BENCH_MAIN another built entry point (to compare two builds).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { nodeFlags } from './support.mjs';
+import { cpuSeconds, freePort, nodeFlags } from './support.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const TARGET_MS = 5_000;
 const STARTS = Number(process.env.BENCH_STARTS ?? 2);
 /** `npm start`'s node flags (package.json), so this measures the command the demo runs. */
 const NODE_FLAGS = nodeFlags('start');
-
-/** CPU seconds the process has used (user + system): unlike wall time, not inflated by a busy machine. */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Spawns the server and polls both URLs every 10 ms; resolves the milliseconds to each one's first 200. */
 async function timeStart(dataDir) {

@@ -1,6 +1,8 @@
 // Shared by the benchmarks: start the built app (dist/) in this process on the embedded database.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 
 const require = createRequire(import.meta.url);
 
@@ -48,4 +50,28 @@ export function percentile(values, p) {
 export function nodeFlags(script) {
   const command = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts[script];
   return (/node ((?:--\S+ )*)dist\/src\/\S+\.js/.exec(command)?.[1] ?? '').split(' ').filter(Boolean);
+}
+
+/** A port free on 127.0.0.1 right now, for a server the benchmark starts. */
+export async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+/** The resolution of cpuSeconds, in milliseconds. */
+export const CLOCK_TICK_MS = 1000 / CLOCK_TICKS_PER_SECOND;
+
+/**
+ * CPU seconds a process has used (utime + stime: fields 14 and 15 of /proc/<pid>/stat, counted after the `(comm)`
+ * field). Unlike wall time, hardly inflated by a busy machine.
+ */
+export function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // fields[0] is field 3 (state), so field n is fields[n - 3].
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }

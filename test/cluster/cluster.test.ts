@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { urlFor } from '../../src/routing/routes.js';
-import { type BuiltApp, ROOT, spawnBuiltApp, stopBuiltApp, waitCatalogue, waitReady } from '../support/built-app.js';
+import { type BuiltApp, productionEnv, ROOT, spawnBuiltApp, stopBuiltApp, waitCatalogue, waitReady } from '../support/built-app.js';
 import { freePort, type Postgres, startPostgres } from '../support/disposable-postgres.js';
 import { FakeRecaptchaProvider } from '../support/fake-recaptcha-provider.js';
 import { until } from '../support/poll.js';
@@ -92,23 +92,12 @@ describe('the cluster: nginx with the compose configuration, two replicas, Postg
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       TZ: 'Europe/Brussels',
-      NODE_ENV: 'production',
+      // Visitors reach the site through the proxy only; the app believes X-Forwarded-For from it (loopback) alone.
+      ...productionEnv({ databaseUrl: postgres.url, publicBaseUrl: proxy.origin, smtpUrl: smtp.url, recaptcha }),
+      TRUST_PROXY: 'loopback',
       PORT: String(replica.port),
       HOST: '127.0.0.1',
       DATA_DIR: join(dir, `data-${replica.port}`),
-      DATABASE_URL: postgres.url,
-      // Visitors reach the site through the proxy only; the app believes X-Forwarded-For from it (loopback) alone.
-      PUBLIC_BASE_URL: proxy.origin,
-      TRUST_PROXY: 'loopback',
-      SMTP_URL: smtp.url,
-      COOKIE_SECRET: 'cluster-cookie-secret-long-enough-for-production',
-      BOT_CHECK_SITE_KEY: SITE_KEY,
-      BOT_CHECK_SECRET: SECRET,
-      BOT_CHECK_SCRIPT_URL: recaptcha.scriptUrl,
-      BOT_CHECK_VERIFY_URL: recaptcha.verifyUrl,
-      AGENCY_BIV_TITLE: 'bemiddelaar',
-      AGENCY_INSURER: 'AXA Belgium',
-      AGENCY_INSURANCE_POLICY: '730.390.160',
       SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
       LOG_LEVEL: 'warn',
       LOG_REQUESTS: 'false',

@@ -1,10 +1,32 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import type { FakeRecaptchaProvider } from './fake-recaptcha-provider.js';
 import { until } from './poll.js';
 
 /** The repository's root: where `npm run build` puts dist/ and where the app finds public/, i18n/ and fixtures/. */
 export const ROOT = resolve(__dirname, '../..');
 const MAIN = join(ROOT, 'dist/src/main.js');
+
+/**
+ * What production on PostgreSQL refuses to start without (README "Configuration"), pointed at the local stand-ins:
+ * SMTP, the bot check (on, against the fake reCAPTCHA) and the BIV-registered agent's identity.
+ */
+export function productionEnv(site: { databaseUrl: string; publicBaseUrl: string; smtpUrl: string; recaptcha: FakeRecaptchaProvider }): NodeJS.ProcessEnv {
+  return {
+    NODE_ENV: 'production',
+    DATABASE_URL: site.databaseUrl,
+    PUBLIC_BASE_URL: site.publicBaseUrl,
+    SMTP_URL: site.smtpUrl,
+    COOKIE_SECRET: 'test-cookie-secret-that-is-long-enough-for-production',
+    BOT_CHECK_SITE_KEY: site.recaptcha.siteKey,
+    BOT_CHECK_SECRET: site.recaptcha.secret,
+    BOT_CHECK_SCRIPT_URL: site.recaptcha.scriptUrl,
+    BOT_CHECK_VERIFY_URL: site.recaptcha.verifyUrl,
+    AGENCY_BIV_TITLE: 'bemiddelaar',
+    AGENCY_INSURER: 'AXA Belgium',
+    AGENCY_INSURANCE_POLICY: '730.390.160',
+  };
+}
 
 /** The built app in a child process, as production starts it (`node --max-semi-space-size=32 dist/src/main.js`). */
 export interface BuiltApp {

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { FakeCrmServer, fakeCrmEnv } from '../../support/fake-crm-server.js';
 import { FakeRecaptchaProvider } from '../../support/fake-recaptcha-provider.js';
-import { type BuiltApp, ROOT, spawnBuiltApp, stopBuiltApp, waitCatalogue, waitReady } from '../../support/built-app.js';
+import { type BuiltApp, productionEnv, ROOT, spawnBuiltApp, stopBuiltApp, waitCatalogue, waitReady } from '../../support/built-app.js';
 import { until } from '../../support/poll.js';
 import { SmtpTestServer } from '../../support/smtp-test-server.js';
 import { freePort, type Postgres, startPostgres } from '../../support/disposable-postgres.js';
@@ -116,22 +116,11 @@ export async function startStack(mode: Mode): Promise<Stack> {
       mails = smtpMailbox(smtp);
       env = {
         ...inherited,
-        NODE_ENV: 'production',
+        ...productionEnv({ databaseUrl: postgres.url, publicBaseUrl: baseUrl, smtpUrl: smtp.url, recaptcha }),
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        DATABASE_URL: postgres.url,
-        PUBLIC_BASE_URL: baseUrl,
-        SMTP_URL: smtp.url,
         MAIL_FROM: 'Immo Vastgoed <no-reply@immo.example>',
-        COOKIE_SECRET: 'e2e-cookie-secret-that-is-long-enough-for-production',
-        BOT_CHECK_SITE_KEY: SITE_KEY,
-        BOT_CHECK_SECRET: SECRET,
-        BOT_CHECK_SCRIPT_URL: recaptcha.scriptUrl,
-        BOT_CHECK_VERIFY_URL: recaptcha.verifyUrl,
-        AGENCY_BIV_TITLE: 'bemiddelaar',
-        AGENCY_INSURER: 'AXA Belgium',
-        AGENCY_INSURANCE_POLICY: '730.390.160',
         ...fakeCrmEnv(crm),
         SEED_DEMO_DATA: 'true',
         LOG_LEVEL: 'warn',

@@ -1,6 +1,7 @@
 import { buildEstate } from '../../test/factories/estate.factory.js';
 import { fileTranslator } from '../../test/support/file-translator.js';
-import { cellsDiffer, type CompareListing, type CompareRowKey, compareTable, parseCompareIds, pricePerSquareMetre, publicSalePrice } from './compare-rows.js';
+import { notaryEstimate, mortgageDeedEstimate } from '../estates/display/purchase-cost.js';
+import { cellsDiffer, estimatedPurchaseCost, type CompareListing, type CompareRowKey, compareTable, parseCompareIds, pricePerSquareMetre, publicSalePrice } from './compare-rows.js';
 
 const nl = fileTranslator('nl');
 const fr = fileTranslator('fr');
@@ -37,7 +38,7 @@ describe(compareTable.name, () => {
       [1, '/nl/aanbod/1/villa'],
       [2, '/nl/aanbod/2/villa'],
     ]);
-    expect(table.rows.map((candidate) => candidate.key)).toEqual(['price', 'pricePerSquareMetre', 'bedrooms', 'livingArea', 'plotArea', 'energyLabel', 'energyScore', 'region']);
+    expect(table.rows.map((candidate) => candidate.key)).toEqual(['price', 'pricePerSquareMetre', 'bedrooms', 'livingArea', 'plotArea', 'energyLabel', 'energyScore', 'region', 'purchaseCost']);
     expect(row(table, 'livingArea').label).toBe('Bewoonbare oppervlakte');
   });
 
@@ -120,5 +121,41 @@ describe(compareTable.name, () => {
     const listings = [listing({ id: 1 }), listing({ id: 2, address: { region: 'BRUSSELS' } }), listing({ id: 3, address: { region: null } })];
     expect(texts(compareTable(listings, nl), 'region')).toEqual(['Vlaanderen', 'Brussels Hoofdstedelijk Gewest', null]);
     expect(texts(compareTable(listings, fr), 'region')).toEqual(['Région flamande', 'Région de Bruxelles-Capitale', null]);
+  });
+
+  describe('estimated purchase cost', () => {
+    /** What the estimate adds besides the duties: the notary's and the mortgage deed's (80 % borrowed) estimates. */
+    const besidesDuties = (price: number) => notaryEstimate(price) + mortgageDeedEstimate(Math.round((price * 0.8) / 1000) * 1000);
+
+    it('is the price with the duties of the buyer’s only own home: 2 % in Flanders', () => {
+      const total = estimatedPurchaseCost(buildEstate({ price: { value: 300_000 } }), nl)!;
+      expect(total - 300_000 - besidesDuties(300_000)).toBeCloseTo(6_000, 2);
+    });
+
+    it('in Brussels, 12,5 % above the EUR 200.000 allowance of an only home', () => {
+      const total = estimatedPurchaseCost(buildEstate({ price: { value: 500_000 }, address: { region: 'BRUSSELS' } }), nl)!;
+      expect(total - 500_000 - besidesDuties(500_000)).toBeCloseTo(37_500, 2);
+    });
+
+    it('is shown formatted, labelled as an estimate for an only own home', () => {
+      const table = compareTable([listing({ id: 1, price: { value: 300_000 } }), listing({ id: 2, price: { value: 300_000 }, address: { region: 'WALLONIA' } })], nl);
+      const cost = row(table, 'purchaseCost');
+      expect(cost.cells[0]!.text).toMatch(/^€\u00a03\d\d\.\d{3},\d\d$/);
+      // 2 % against 3 %: the rows differ.
+      expect(cost.differs).toBe(true);
+      expect(cost.note).toContain('enige eigen woning');
+      expect(cost.note).toContain('80%');
+      expect(cost.cells[0]!.href).toBeUndefined();
+      const linked = compareTable([listing({ id: 1 }), listing({ id: 2 })], nl, { costBlockAnchor: 'purchase-cost' });
+      expect(row(linked, 'purchaseCost').cells[0]!.href).toBe('/nl/aanbod/1/villa#purchase-cost');
+    });
+
+    it('is never estimated from a hidden price, a rent or a project’s "from" price', () => {
+      expect(estimatedPurchaseCost(buildEstate({ price: { value: 495_000, visible: false } }), nl)).toBeNull();
+      expect(estimatedPurchaseCost(buildEstate({ transaction: { statusId: 2, status: 'TO_RENT', forRent: true }, price: { value: 950 } }), nl)).toBeNull();
+      expect(estimatedPurchaseCost(buildEstate({ price: { value: null, priceFrom: 250_000 } }), nl)).toBeNull();
+      const table = compareTable([listing({ id: 1 }), listing({ id: 2, price: { value: 495_000, visible: false } })], nl);
+      expect(row(table, 'purchaseCost').cells[1]).toEqual({ text: null });
+    });
   });
 });

@@ -1,8 +1,10 @@
 import type { Translator } from '../i18n/translator.js';
 import type { Estate } from '../estates/domain/estate.js';
-import { formatArea, formatCurrency, formatNumber } from '../estates/domain/format.js';
+import { formatArea, formatCurrency, formatNumber, formatPercent } from '../estates/domain/format.js';
 import { type EstateCard, toEstateCard } from '../estates/display/estate-card.js';
 import { priceDisplay } from '../estates/display/price-display.js';
+import { estimatePurchaseCost } from '../estates/display/purchase-cost.js';
+import { PURCHASE_COST_RATES } from '../estates/display/purchase-cost-rates.js';
 import { energyFacts, energyMention } from '../estates/display/region-rules.js';
 
 /** How many listings fit side by side: fewer is no comparison, more no longer reads on a phone or an A4 page. */
@@ -71,15 +73,12 @@ export interface CompareListing {
   readonly path: string;
 }
 
-/** The estimated purchase cost of a listing, where there is a public sale price to estimate it from. */
-export interface PurchaseCostCell {
-  readonly total: number;
-  readonly href?: string;
-}
-
 export interface CompareOptions {
-  /** The estimated total purchase cost (price, duties, notary) for the buyer's only own home; null when none. */
-  readonly purchaseCost?: (listing: CompareListing) => PurchaseCostCell | null;
+  /**
+   * The id of the purchase-cost block on a listing's page: the estimate links to it (the visitor can change the
+   * choices there). None: no link.
+   */
+  readonly costBlockAnchor?: string;
 }
 
 /**
@@ -103,6 +102,16 @@ export function pricePerSquareMetre(estate: Estate, t: Translator): string | nul
   if (!price || !positive(area)) return null;
   const amount = formatCurrency(Math.round(price.amount / area));
   return t.t('compare.perSquareMetre', { amount: price.vatExcluded ? t.t('display.priceExclVat', { price: amount }) : amount });
+}
+
+/**
+ * The estimated total cost of buying the listing as the buyer's only own home (price, duties or VAT, notary and
+ * mortgage-deed estimates, by purchase-cost.ts), from a public sale price only: none for a price on request, a
+ * rent, a project or a "from" price.
+ */
+export function estimatedPurchaseCost(estate: Estate, t: Translator): number | null {
+  if (!publicSalePrice(estate, t)) return null;
+  return estimatePurchaseCost(estate, { onlyHome: true })?.total ?? null;
 }
 
 /** "EPC C", "PEB D": the certificate's name in the listing's region and its class, by the region's energy rule. */
@@ -144,18 +153,18 @@ export function compareTable(listings: readonly CompareListing[], t: Translator,
     energyLabel: cellsOf(listings, ({ estate }) => energyLabelText(estate, t)),
     energyScore: cellsOf(listings, ({ estate }) => energyScoreText(estate, t)),
     region: cellsOf(listings, ({ estate }) => regionName(estate)),
-    purchaseCost: listings.map((listing) => {
-      const cost = publicSalePrice(listing.estate, t) ? (options.purchaseCost?.(listing) ?? null) : null;
-      return cost ? { text: formatCurrency(cost.total), ...(cost.href ? { href: cost.href } : {}) } : { text: null };
+    purchaseCost: listings.map(({ estate, path }) => {
+      const total = estimatedPurchaseCost(estate, t);
+      if (total === null) return { text: null };
+      return { text: formatCurrency(total), ...(options.costBlockAnchor ? { href: `${path}#${options.costBlockAnchor}` } : {}) };
     }),
   };
-  const shown = COMPARE_ROWS.filter((key) => key !== 'purchaseCost' || options.purchaseCost !== undefined);
   return {
     columns: listings.map(({ estate, path }) => ({ id: estate.id, card: toEstateCard(estate, t, path) })),
-    rows: shown.map((key) => ({
+    rows: COMPARE_ROWS.map((key) => ({
       key,
       label: t.t(`compare.rows.${key}`),
-      note: key === 'purchaseCost' ? t.t('compare.purchaseCostNote') : null,
+      note: key === 'purchaseCost' ? t.t('compare.purchaseCostNote', { share: formatPercent(PURCHASE_COST_RATES.loan.defaultShareOfPrice * 100) }) : null,
       cells: rows[key],
       differs: cellsDiffer(rows[key]),
     })),

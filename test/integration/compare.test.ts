@@ -78,7 +78,8 @@ describe('comparing favourites (real app, real database)', () => {
     expect(rowOf(html, 'region').cells).toEqual(['Vlaanderen', 'Brussels Hoofdstedelijk Gewest', 'Wallonië']);
     // The estimate for an only own home, said so beside its label: 2 % in Flanders, nothing on the first 200.000 in Brussels.
     const costs = rowOf(html, 'purchaseCost');
-    expect(costs.header).toContain('Schatting als dit uw enige eigen woning wordt');
+    expect(costs.header).toContain('aria-describedby="compare-note-purchaseCost"');
+    expect(html).toMatch(/<p id="compare-note-purchaseCost" class="compare-note">.*Schatting als dit uw enige eigen woning wordt/);
     const euros = costs.cells.map((cell) => Number(cell.replace(/[^\d,]/g, '').replace(',', '.')));
     expect(euros[0]).toBeGreaterThan(495_000 + 9_900);
     expect(euros[1]).toBeGreaterThan(300_000 + 12_500);

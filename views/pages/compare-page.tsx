@@ -41,6 +41,8 @@ function Cell({ cell, ctx, linkText }: { cell: CompareCell; ctx: PageContext; li
   );
 }
 
+const noteId = (key: string) => `compare-note-${key}`;
+
 /** The listings side by side: a column per listing, a row per attribute, differing rows marked in words. */
 function CompareTableView({ ctx, table, caption }: { ctx: PageContext; table: CompareTable; caption: string }): ReactElement {
   const { t } = ctx;
@@ -75,10 +77,16 @@ function CompareTableView({ ctx, table, caption }: { ctx: PageContext; table: Co
         <tbody>
           {table.rows.map((row) => (
             <tr key={row.key} className={row.differs ? 'compare-row compare-row--differs' : 'compare-row'} data-row={row.key}>
-              <th scope="row">
-                <span className="compare-row__label">{row.label}</span>
+              <th scope="row" aria-describedby={row.note ? noteId(row.key) : undefined}>
+                <span className="compare-row__label">
+                  {row.label}
+                  {row.note && (
+                    <span className="compare-row__mark" aria-hidden="true">
+                      *
+                    </span>
+                  )}
+                </span>
                 {row.differs && <span className="compare-row__differs">{t('compare.differs')}</span>}
-                {row.note && <span className="compare-row__note">{row.note}</span>}
               </th>
               {row.cells.map((cell, index) => (
                 <Cell key={table.columns[index]!.id} cell={cell} ctx={ctx} linkText={t('compare.purchaseCostLink')} />
@@ -87,6 +95,14 @@ function CompareTableView({ ctx, table, caption }: { ctx: PageContext; table: Co
           ))}
         </tbody>
       </table>
+      {table.rows
+        .filter((row) => row.note)
+        .map((row) => (
+          <p key={row.key} id={noteId(row.key)} className="compare-note">
+            <span aria-hidden="true">* </span>
+            {row.note}
+          </p>
+        ))}
     </div>
   );
 }

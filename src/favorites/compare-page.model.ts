@@ -11,6 +11,13 @@ import { type CompareIds, compareQuery, compareTable, parseCompareIds } from './
 type Refusal = 'count' | 'unavailable';
 
 /**
+ * The id of the purchase-cost block on a sale's detail page (`PURCHASE_COST_ID` of
+ * views/pages/estate-detail/purchase-cost-section.tsx): the estimate links there, where the visitor can change the
+ * choices it was made with.
+ */
+const PURCHASE_COST_ANCHOR = 'purchase-cost';
+
+/**
  * The comparison of favourites. The listings are named in the URL (not read from the cookie), so a comparison can be
  * shared and is the same page for everyone: cached by the listings' versions and the ids it read.
  */
@@ -39,7 +46,7 @@ export class ComparePageModels {
     const t = this.translations.forLocale(locale);
     const listings = found.map((listing) => ({ estate: listing.estate, path: listing.paths[locale] }));
     return {
-      table: compareTable(listings, t),
+      table: compareTable(listings, t, { costBlockAnchor: PURCHASE_COST_ANCHOR }),
       caption: t.t('compare.caption', { count: listings.length }),
       refusal: null,
       favoritesUrl: urlFor('favorites', locale),

@@ -80,10 +80,14 @@ describe('comparing favourites (real app, real database)', () => {
     const costs = rowOf(html, 'purchaseCost');
     expect(costs.header).toContain('aria-describedby="compare-note-purchaseCost"');
     expect(html).toMatch(/<p id="compare-note-purchaseCost" class="compare-note">.*Schatting als dit uw enige eigen woning wordt/);
-    const euros = costs.cells.map((cell) => Number(cell.replace(/[^\d,]/g, '').replace(',', '.')));
+    const euros = costs.cells.map((cell) => Number(/^€\u00a0([\d.]+,\d\d)/.exec(cell)![1]!.replace(/\./g, '').replace(',', '.')));
     expect(euros[0]).toBeGreaterThan(495_000 + 9_900);
     expect(euros[1]).toBeGreaterThan(300_000 + 12_500);
     expect(euros[1]).toBeLessThan(300_000 + 37_500);
+    // Each estimate links to the listing's own purchase-cost block, where the choices can be changed.
+    const linkTo = (id: number) => new RegExp(`<a class="compare-table__more" href="/nl/aanbod/${id}/[^"#]+#purchase-cost">Toelichting<span class="visually-hidden">: [^<]+</span></a>`);
+    expect(html).toMatch(linkTo(villa.id));
+    expect(html).toMatch(linkTo(flat.id));
     expect(rowOf(html, 'price').differs).toBe(true);
     expect(rowOf(html, 'price').header).toContain('<span class="compare-row__differs">verschilt</span>');
     expect(rowOf(html, 'bedrooms')).toMatchObject({ differs: true, cells: ['4', '4', '3'] });
@@ -98,7 +102,7 @@ describe('comparing favourites (real app, real database)', () => {
     expect(response.status).toBe(200);
     expect(rowOf(response.text, 'price').cells).toEqual(['€\u00a0495.000,00', 'Prijs op aanvraag']);
     expect(rowOf(response.text, 'pricePerSquareMetre').cells).toEqual(['€\u00a01.768,00 per m²', '—niet vermeld']);
-    expect(rowOf(response.text, 'purchaseCost').cells).toEqual([expect.stringMatching(/^€\u00a05\d\d\.\d{3},\d\d$/), '—niet vermeld']);
+    expect(rowOf(response.text, 'purchaseCost').cells).toEqual([expect.stringMatching(/^€\u00a05\d\d\.\d{3},\d\d Toelichting: Villa Vergelijk$/), '—niet vermeld']);
     expect(response.text).not.toMatch(/1\.234\.567|€\u00a02\.469/);
   });
 

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import type { EstateCard } from '../../src/estates/display/estate-card.js';
 import type { CompareCell, CompareTable } from '../../src/favorites/compare-rows.js';
 import { PHOTO_LAYOUTS } from '../../src/estates/images/image-variants.js';
 import { Alert } from '../components/alert.js';
@@ -17,7 +18,7 @@ export interface ComparePageModel {
   readonly favoritesUrl: string;
 }
 
-function Cell({ cell, ctx, linkText }: { cell: CompareCell; ctx: PageContext; linkText: string }): ReactElement {
+function Cell({ cell, ctx, linkText, listing }: { cell: CompareCell; ctx: PageContext; linkText: string; listing: EstateCard }): ReactElement {
   if (cell.text === null) {
     return (
       <td className="compare-table__none">
@@ -34,6 +35,10 @@ function Cell({ cell, ctx, linkText }: { cell: CompareCell; ctx: PageContext; li
           {' '}
           <a className="compare-table__more" href={cell.href}>
             {linkText}
+            <span className="visually-hidden" lang={listing.titleLang}>
+              {': '}
+              {listing.title}
+            </span>
           </a>
         </>
       )}
@@ -89,7 +94,7 @@ function CompareTableView({ ctx, table, caption }: { ctx: PageContext; table: Co
                 {row.differs && <span className="compare-row__differs">{t('compare.differs')}</span>}
               </th>
               {row.cells.map((cell, index) => (
-                <Cell key={table.columns[index]!.id} cell={cell} ctx={ctx} linkText={t('compare.purchaseCostLink')} />
+                <Cell key={table.columns[index]!.id} cell={cell} ctx={ctx} linkText={t('compare.purchaseCostLink')} listing={table.columns[index]!.card} />
               ))}
             </tr>
           ))}

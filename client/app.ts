@@ -1,5 +1,6 @@
 import htmx from 'htmx.org';
 import { fetchBotCheckTokensOnSubmit } from './lib/bot-check';
+import { enhanceCompare } from './lib/compare';
 import { CONSENT_EVENT, mountConsentBanner } from './lib/consent';
 import { showFavorites } from './lib/favorites';
 import { mountIslands, registerIsland } from './lib/islands';
@@ -36,3 +37,4 @@ htmx.onLoad((element) => {
 });
 mountIslands();
 showFavorites();
+enhanceCompare();

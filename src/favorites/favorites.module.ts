@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
+import { CompareController } from './compare.controller.js';
+import { ComparePageModels } from './compare-page.model.js';
 import { FavoritesController } from './favorites.controller.js';
 import { FavoritesMailFormView, FavoritesPageModels } from './favorites-page.model.js';
 import { FavoritesService } from './favorites.service.js';
 
-/** Favourites: the page, the hearts' counts and mailing the list. */
+/** Favourites: the page, the hearts' counts, mailing the list and comparing two to four of them. */
 @Module({
-  controllers: [FavoritesController],
-  providers: [FavoritesService, FavoritesPageModels, FavoritesMailFormView],
+  controllers: [FavoritesController, CompareController],
+  providers: [FavoritesService, FavoritesPageModels, FavoritesMailFormView, ComparePageModels],
 })
 export class FavoritesModule {}

@@ -54,6 +54,8 @@ export const ROUTES = {
   favorites,
   favoriteToggle: extend(favorites, '/<estateId>'),
   favoritesMail: extend(favorites, { en: '/mail', nl: '/mailen', fr: '/envoyer', de: '/senden' }),
+  /** Two to four favourites side by side (`?ids=1&ids=2`: shareable, the same page for everyone). */
+  favoritesCompare: extend(favorites, { en: '/compare', nl: '/vergelijken', fr: '/comparer', de: '/vergleichen' }),
   contact: { en: '/en/contact', nl: '/nl/contact', fr: '/fr/contact', de: '/de/kontakt' },
   subscribe,
   subscribeSuccess: extend(subscribe, { en: '/success', nl: '/succes', fr: '/reussi', de: '/gelungen' }),

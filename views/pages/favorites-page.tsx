@@ -27,8 +27,20 @@ export interface FavoritesMailFormModel {
   readonly botCheck: BotCheckView | null;
 }
 
+/** "Compare": a GET form whose checkboxes sit on the cards (`form` attribute: the hearts are forms of their own). */
+export interface FavoritesCompareModel {
+  readonly action: string;
+  /** The status line for 0, 1, 2, … ticked listings (the page script shows it and enables the button). */
+  readonly statusTexts: readonly string[];
+  /** How many listings a comparison takes. */
+  readonly min: number;
+  readonly max: number;
+}
+
 export interface FavoritesPageModel {
   readonly items: readonly FavoriteItem[];
+  /** null with fewer than two listings to compare. */
+  readonly compare: FavoritesCompareModel | null;
   readonly searchUrl: string;
   readonly mail: FavoritesMailFormModel;
   readonly mailed: boolean;
@@ -70,6 +82,44 @@ export function FavoritesMailForm({ ctx, model }: { ctx: PageContext; model: Fav
   );
 }
 
+const COMPARE_FORM = 'favorites-compare';
+
+/** The tick box on a card that puts the listing in the comparison. */
+function CompareCheck({ ctx, item }: { ctx: PageContext; item: FavoriteItem & { card: EstateCardModel } }): ReactElement {
+  return (
+    <label className="favorite-item__compare">
+      <input type="checkbox" name="ids" value={item.id} form={COMPARE_FORM} data-compare-pick="" />
+      <span>
+        {ctx.t('compare.picker.select')}
+        <span className="visually-hidden" lang={item.card.titleLang}>
+          {': '}
+          {item.card.title}
+        </span>
+      </span>
+    </label>
+  );
+}
+
+/** The comparison's form: the tick boxes on the cards belong to it; without JavaScript the server checks the count. */
+function CompareForm({ ctx, model }: { ctx: PageContext; model: FavoritesCompareModel }): ReactElement {
+  const { t } = ctx;
+  return (
+    <form id={COMPARE_FORM} className="favorites-compare" method="get" action={model.action} data-compare-status={JSON.stringify(model.statusTexts)}
+      data-compare-min={model.min}
+      data-compare-max={model.max}
+    >
+      <h2>{t('compare.picker.heading')}</h2>
+      <p>{t('compare.picker.intro')}</p>
+      <div className="favorites-compare__actions">
+        <button type="submit" className="button">
+          {t('compare.picker.submit')}
+        </button>
+        <p className="favorites-compare__status" role="status" data-compare-status-line="" />
+      </div>
+    </form>
+  );
+}
+
 export function FavoritesMailSent({ ctx }: { ctx: PageContext }): ReactElement {
   return (
     <Alert variant="success" id="favorites-mail">
@@ -105,8 +155,9 @@ export function FavoritesPage({ ctx, model }: { ctx: PageContext; model: Favorit
           <ul className="favorites-list">
             {model.items.map((item) =>
               item.card ? (
-                <li key={item.id}>
+                <li key={item.id} className="favorites-list__item">
                   <EstateCard card={item.card} headingLevel={2} favorite={toggle(item)} />
+                  {model.compare && <CompareCheck ctx={ctx} item={{ ...item, card: item.card }} />}
                 </li>
               ) : (
                 <li key={item.id} className="favorite-item favorite-item--gone">
@@ -119,6 +170,7 @@ export function FavoritesPage({ ctx, model }: { ctx: PageContext; model: Favorit
             )}
           </ul>
         )}
+        {model.compare && <CompareForm ctx={ctx} model={model.compare} />}
         {model.items.some((item) => item.card) && (model.mailed ? <FavoritesMailSent ctx={ctx} /> : <FavoritesMailForm ctx={ctx} model={model.mail} />)}
       </div>
     </Layout>

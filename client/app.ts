@@ -29,6 +29,7 @@ registerIsland('city-combobox', () => import('./islands/city-combobox'));
 registerIsland('results-map', () => import('./islands/results-map'));
 registerIsland('page-form', () => import('./islands/page-form'));
 registerIsland('calendar', () => import('./islands/calendar'));
+registerIsland('print-button', () => import('./islands/print-button'));
 
 htmx.onLoad((element) => {
   mountIslands(element as ParentNode);

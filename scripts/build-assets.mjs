@@ -1,7 +1,7 @@
 // Bundles client/ into public/assets/ with content-hashed names and writes manifest.json
 // (logical name -> file) that the server reads at boot.
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import { build } from 'esbuild';
 import sharp from 'sharp';
@@ -95,6 +95,10 @@ for (const file of ['client/static/logo.svg']) {
   copyFileSync(join(root, file), join(outdir, hashed));
   manifest[name] = hashed;
 }
+
+// The demo catalogue's documents (src/estates/sources/document-url.ts): their names carry a version, not a hash.
+mkdirSync(join(outdir, 'demo-documents'), { recursive: true });
+for (const file of readdirSync(join(root, 'fixtures/documents'))) copyFileSync(join(root, 'fixtures/documents', file), join(outdir, 'demo-documents', file));
 
 // Mails need a PNG logo: Gmail and Outlook show no SVG. Rasterized at three times the 40 px it is shown at.
 {

@@ -253,6 +253,17 @@ function makeSpec(index, source) {
 
 // --- source A format --------------------------------------------------------------------------
 const A_ACCOUNT = 1042;
+// The demo's documents (fixtures/documents, served by the site under /assets/demo-documents/): the brochure listed
+// before the floor plan, as a CRM may list them, so the page's own order (plans first) shows.
+const aFiles = (headType) => [
+  { type_id: 'BROCHURE', url: `https://cdn.source-a.example/${A_ACCOUNT}/docs/brochure-v1.pdf` },
+  {
+    type_id: 'FLOOR_PLAN',
+    url: `https://cdn.source-a.example/${A_ACCOUNT}/docs/${headType === 'APARTMENT' ? 'floor-plan-apartment-v1.png' : 'floor-plan-house-v1.pdf'}`,
+    reference: { nl: 'Grondplan', fr: 'Plan', en: 'Floor plan', de: 'Grundriss' },
+  },
+  ...(headType === 'PROJECT' ? [{ type_id: 'SPECIFICATIONS', url: `https://cdn.source-a.example/${A_ACCOUNT}/docs/specifications-v1.pdf` }] : []),
+];
 const aPhoto = (name, index) => ({
   type_id: 1,
   url: `https://cdn.source-a.example/${A_ACCOUNT}/${name}.jpg`,
@@ -379,7 +390,7 @@ function toSourceA(spec, id, extra = {}) {
       ...(spec.virtualVisit ? [{ type_id: 2, url: `https://tour.immo.example/visit/${id}` }] : []),
       ...(spec.otherVideo ? [{ type_id: 1, url: `https://video.immo.example/watch/${id}` }] : []),
     ],
-    files: spec.files ? [{ type_id: 'FLOOR_PLAN', url: `https://cdn.source-a.example/${A_ACCOUNT}/docs/plan-${id}.pdf`, reference: { nl: 'Grondplan', fr: 'Plan', en: 'Floor plan', de: 'Grundriss' } }] : [],
+    files: spec.files ? aFiles(spec.headType) : [],
     layout: layout(spec.headType, spec.bedrooms, spec.bathrooms, spec.customRooms),
     extra_fields: spec.extraFields
       ? [

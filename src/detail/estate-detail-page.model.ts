@@ -8,6 +8,8 @@ import { stickerClass } from '../theme/theme-css.js';
 import { estatePath } from '../estates/domain/slug.js';
 import { telHref } from '../estates/display/contact-links.js';
 import { type DisplayTab, type EstateDisplayModel, toDisplayModel } from '../estates/display/estate-display.js';
+import { documentsOf } from '../estates/display/documents.js';
+import { listingQrSvg } from './listing-qr.js';
 import type { Translator } from '../i18n/translator.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import type { Locale } from '../routing/locales.js';
@@ -22,6 +24,8 @@ import { EstateDetailService, type FoundEstate, SIMILAR_ESTATES_SHOWN } from './
 const PHOTO_WIDTH = 1600;
 const PHOTO_HEIGHT = 1067;
 const DESCRIPTION_LENGTH = 155;
+/** Photos on the printed brochure: one large and three beside it fill the top of an A4 page (print.css). */
+const BROCHURE_PHOTOS = 4;
 /** Page models kept (a few tens of KB each): the listings visitors are looking at now, in their languages. */
 const BUILT_MODELS = 300;
 
@@ -114,6 +118,7 @@ export class EstateDetailPageModels {
     const ogImage = first ? openGraphImage(this.details.absoluteUrl(first.large), { width: PHOTO_WIDTH, height: PHOTO_HEIGHT }) : null;
     const { sticker } = display;
     const phone = display.salesRep?.mobile || display.salesRep?.phone || this.config.AGENCY_PHONE;
+    const photos = display.pictures.map((picture) => ({ ...picture, width: PHOTO_WIDTH, height: PHOTO_HEIGHT }));
     const email = display.salesRep?.email || this.config.AGENCY_EMAIL;
     return {
       display,
@@ -132,7 +137,7 @@ export class EstateDetailPageModels {
       stickerClass: sticker?.color && sticker.colorText ? stickerClass({ color: sticker.color, colorText: sticker.colorText }) : null,
       gallery: {
         label: t.t('detail.gallery.label', { title: display.title }),
-        photos: display.pictures.map((picture) => ({ ...picture, width: PHOTO_WIDTH, height: PHOTO_HEIGHT })),
+        photos,
         texts: {
           previous: t.t('detail.gallery.previous'),
           next: t.t('detail.gallery.next'),
@@ -160,6 +165,9 @@ export class EstateDetailPageModels {
       share: { title: t.t('detail.share.title'), links: this.shareLinks(url, display.title, t) },
       project: projectPath && projectTitle ? { title: projectTitle, path: projectPath } : null,
       breadcrumb,
+      documents: documentsOf(found.estate.files, t, { absoluteUrl: (path) => this.details.absoluteUrl(path) }),
+      // The QR code depends on the URL only; it is kept with this model (and the page in the render cache).
+      brochure: { url, qrSvg: await listingQrSvg(url), photos: photos.slice(0, BROCHURE_PHOTOS) },
       forms: {
         extraInfo: this.formProps('extra-info', found, locale, form?.kind === 'extra-info' ? form.state : undefined),
         sendToFriend: this.formProps('send-to-friend', found, locale, form?.kind === 'send-to-friend' ? form.state : undefined),

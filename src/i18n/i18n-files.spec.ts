@@ -111,6 +111,7 @@ const SAME_AS_NL: Readonly<Record<string, readonly Locale[]>> = {
   'enums.rentPeriod.WEEK': ['en'],
   'enums.fileType.BROCHURE': ['fr', 'en'],
   'enums.fileType.OTHER': ['fr', 'en'],
+  'brochure.documents.kinds.pdf': ['fr', 'en', 'de'],
   'enums.subType.APARTMENT.FLAT': ['fr'],
   'enums.subType.APARTMENT.DUPLEX': ['fr', 'en'],
   'enums.subType.APARTMENT.TRIPLEX': ['fr', 'en', 'de'],

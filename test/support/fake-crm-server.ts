@@ -27,6 +27,8 @@ export class FakeCrmServer {
   };
   /** Website leads each CRM accepted (A: Zabun's endpoint and body; B: bodies as posted); `failure` makes lead posts fail with 500. */
   readonly leads: { a: FakeZabun['leads']; b: Array<Record<string, unknown>>; failure: FailureMode } = { a: this.zabun.leads, b: [], failure: 'none' };
+  /** Documents the CRM hosts (floor plans, brochures) at `/files/<name>`, as a record's `files[].url` points to them. */
+  readonly files = new Map<string, { readonly contentType: string; readonly body: Buffer }>();
   /** Requests seen, as "METHOD path", with the headers that matter for auth. */
   readonly requests: Array<{ line: string; headers: IncomingMessage['headers'] }> = [];
   private server?: Server;
@@ -59,6 +61,12 @@ export class FakeCrmServer {
       response.writeHead(status, { 'Content-Type': 'application/json' });
       response.end(body === undefined ? '' : JSON.stringify(body));
     };
+
+    const hosted = url.pathname.startsWith('/files/') ? this.files.get(url.pathname.slice('/files/'.length)) : undefined;
+    if (hosted) {
+      response.writeHead(200, { 'Content-Type': hosted.contentType, 'Content-Length': hosted.body.length });
+      return void response.end(hosted.body);
+    }
 
     if (url.pathname.startsWith('/a/')) return this.zabun.handle(request, response, url.pathname.slice(2), url.searchParams);
 

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import type { Breadcrumb as BreadcrumbModel } from '../../src/seo/breadcrumbs.js';
 import type { DisplayTab, EstateDisplayModel } from '../../src/estates/display/estate-display.js';
+import type { DocumentModel } from '../../src/estates/display/documents.js';
 import type { ShareMeta } from '../../src/seo/structured-data.js';
 import { ActionBar, type ActionBarProps } from '../components/action-bar.js';
 import { Gallery, type GalleryProps } from '../components/gallery.js';
@@ -14,7 +15,9 @@ import { EnergySection, PlanningSection, RegionMentions } from './estate-detail/
 import { ContactCard } from './estate-detail/contact-card.js';
 import { DetailHeader } from './estate-detail/header-section.js';
 import { InquiryModals } from './estate-detail/inquiry-modals.js';
-import { DescriptionSection, FilesSection, VideosSection } from './estate-detail/media-sections.js';
+import { DescriptionSection, VideosSection } from './estate-detail/media-sections.js';
+import { BrochureContact, BrochureMasthead, BrochurePhotos, type BrochureProps, PrintButton } from './estate-detail/brochure-sheet.js';
+import { DocumentsSection } from './estate-detail/documents-section.js';
 import { BuildTechnicalsSection, FacilitiesSection, FeaturesSection, LayoutSection } from './estate-detail/property-sections.js';
 import { DetailSeoHead } from './estate-detail/seo-head.js';
 import { ProjectUnitsSection } from './estate-detail/units-section.js';
@@ -59,6 +62,10 @@ export interface DetailPageModel {
   };
   /** Home → search → (project →) this listing: shown above the title. */
   readonly breadcrumb: BreadcrumbModel;
+  /** The CRM's documents, plans and brochure first. */
+  readonly documents: readonly DocumentModel[];
+  /** What only the printed brochure shows: its photos and the QR code back to the listing. */
+  readonly brochure: BrochureProps;
 }
 
 export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: DetailPageModel }): ReactElement {
@@ -67,9 +74,11 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
   return (
     <Layout ctx={ctx} title={model.seo.title} description={model.seo.description} head={<DetailSeoHead seo={model.seo} />} bottomBar={<ActionBar {...model.actions} />}>
       <article className="container estate-detail" data-estate-id={display.id}>
+        <BrochureMasthead ctx={ctx} />
         <DetailHeader ctx={ctx} display={display} breadcrumb={model.breadcrumb} stickerClass={model.stickerClass} />
         <RegionMentions mentions={display.regionRules} t={t} />
         <Gallery {...model.gallery} />
+        <BrochurePhotos photos={model.brochure.photos} title={display.title} t={t} />
 
         <div className="estate-detail__body">
           <div className="estate-detail__main">
@@ -82,7 +91,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
             <PlanningSection display={display} t={t} />
             <BuildTechnicalsSection items={display.buildTechnicals} t={t} />
             <FacilitiesSection display={display} t={t} />
-            <FilesSection files={display.files} t={t} />
+            <DocumentsSection documents={model.documents} t={t} />
             <MapBlock {...model.map} />
           </div>
 
@@ -91,10 +100,12 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
               <InquiryModals forms={model.forms} t={t} />
             </ContactCard>
             <ShareLinks {...model.share} />
+            <PrintButton t={t} />
           </aside>
         </div>
 
         <SimilarEstatesPlaceholder {...model.similar} />
+        <BrochureContact ctx={ctx} salesRep={display.salesRep} brochure={model.brochure} />
       </article>
     </Layout>
   );

@@ -130,9 +130,17 @@ describe(mapSourceAProperty.name, () => {
     expect(sut.salesRep?.picture).toBeNull();
   });
 
-  it('names files by Zabun’s file type ids (1 floor plan, 2 specifications, 3 brochure, 45 EPC, others OTHER)', () => {
-    const files = [1, 2, 3, 29, 45, 102].map((type_id) => ({ type_id, url: `https://cdn.example/${type_id}.pdf` }));
-    expect(mapA({ files }).files.map((file) => file.type)).toEqual(['FLOOR_PLAN', 'SPECIFICATIONS', 'BROCHURE', 'OTHER', 'EPC_CERTIFICATE', 'OTHER']);
+  it('names files by Zabun’s file type ids (1 floor plan, 2 specifications, 3 brochure, 29 asbestos, 45 EPC, 102 water sensitivity, others OTHER)', () => {
+    const files = [1, 2, 3, 29, 45, 102, 7].map((type_id) => ({ type_id, url: `https://cdn.example/${type_id}.pdf` }));
+    expect(mapA({ files }).files.map((file) => file.type)).toEqual([
+      'FLOOR_PLAN',
+      'SPECIFICATIONS',
+      'BROCHURE',
+      'ASBESTOS_CERTIFICATE',
+      'EPC_CERTIFICATE',
+      'WATER_SENSITIVITY',
+      'OTHER',
+    ]);
   });
 
   it('builds the sales rep’s phones from country code and number', () => {

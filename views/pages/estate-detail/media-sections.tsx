@@ -33,22 +33,3 @@ export function VideosSection({ videos, t }: { videos: EstateDisplayModel['video
     </section>
   );
 }
-
-/** The listing's documents (plans, certificates) to download. */
-export function FilesSection({ files, t }: { files: EstateDisplayModel['files']; t: Translate }): ReactElement | null {
-  if (files.length === 0) return null;
-  return (
-    <section className="detail-section" aria-labelledby="files-title">
-      <h2 id="files-title">{t('detail.files')}</h2>
-      <ul className="file-list">
-        {files.map((file) => (
-          <li key={file.href}>
-            <a href={file.href} rel="noopener noreferrer">
-              <Icon name="document" /> {file.label}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}

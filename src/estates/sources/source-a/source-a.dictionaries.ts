@@ -51,7 +51,7 @@ export const FACILITY_IDS: Readonly<Record<number, string>> = { 1: 'FIBER_INTERN
 /** layouts → SPEC §9 room type ids (unconfirmed: taken as the same numbering). Custom rooms (custom_index) keep 0. */
 export const LAYOUT_ROOM_TYPES: Readonly<Record<number, number>> = Object.fromEntries(Object.values(ROOM_TYPES).map((id) => [id, id]));
 /** files[].type_id (Zabun's published file types): 29 asbestos and 102 water sensitivity have no domain name of their own. */
-export const FILE_TYPES: Readonly<Record<number, string>> = { 1: 'FLOOR_PLAN', 2: 'SPECIFICATIONS', 3: 'BROCHURE', 29: 'OTHER', 45: 'EPC_CERTIFICATE', 102: 'OTHER' };
+export const FILE_TYPES: Readonly<Record<number, string>> = { 1: 'FLOOR_PLAN', 2: 'SPECIFICATIONS', 3: 'BROCHURE', 29: 'ASBESTOS_CERTIFICATE', 45: 'EPC_CERTIFICATE', 102: 'WATER_SENSITIVITY' };
 export const COUNTRY_GEO_IDS: Readonly<Record<number, string>> = { 23: 'BE' };
 export const BELGIUM_GEO_ID = 23;
 

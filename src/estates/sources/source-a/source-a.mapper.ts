@@ -3,6 +3,7 @@ import type { Energy, Estate, Region, SalesRep } from '../../domain/estate.js';
 import { ENERGY_LABEL } from '../../domain/enums.js';
 import { regionOfZip } from '../../domain/region.js';
 import { cappedText, cssColorOrNull, webUrlOrNull } from '../crm-values.js';
+import { documentUrl } from '../document-url.js';
 import { photoVersion } from '../image-url.js';
 import { InvalidRecordError, boolOrNull, mapBuildTechnicals, mapExtraFields, numberOrNull, required, stringOrNull } from '../raw-text.js';
 import {
@@ -339,7 +340,7 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
       return link && typeId !== null ? [{ typeId, link }] : [];
     }),
     files: (raw.files ?? []).flatMap((file) => {
-      const link = webUrlOrNull(file.url);
+      const link = documentUrl(file.url);
       return link ? [{ type: FILE_TYPES[numberOrNull(file.type_id) ?? -1] ?? 'OTHER', link, comment: zabunText(file.reference, language) }] : [];
     }),
     extraFields: mapExtraFields(raw.extra_fields),

@@ -1,6 +1,7 @@
 import type { Energy, Estate, HeadType, Region } from '../../domain/estate.js';
 import { HEAD_TYPES } from '../../domain/estate.js';
 import { cappedText, cssColorOrNull, webUrlOrNull } from '../crm-values.js';
+import { documentUrl } from '../document-url.js';
 import { photoVersion, proxiedImageUrl } from '../image-url.js';
 import type { RawText } from '../raw-text.js';
 import { InvalidRecordError, boolOrNull, localizedText, mapBuildTechnicals, mapExtraFields, numberOrNull, required, stringOrNull } from '../raw-text.js';
@@ -241,7 +242,7 @@ export function mapSourceBListing(raw: SourceBListing, parentId: number | null =
       return link ? [{ typeId: video.typeId, link }] : [];
     }),
     files: (raw.files ?? []).flatMap((file) => {
-      const link = webUrlOrNull(file.link);
+      const link = documentUrl(file.link);
       return link ? [{ type: file.type ?? 'OTHER', link, comment: localizedText(file.comment) }] : [];
     }),
     extraFields: mapExtraFields(raw.extraFields),

@@ -1,0 +1,99 @@
+import { fileTranslator } from '../../../test/support/file-translator.js';
+import type { EstateFile } from '../domain/estate.js';
+import { documentKind, documentsOf } from './documents.js';
+
+const file = (type: string, link: string, comment: EstateFile['comment'] = {}): EstateFile => ({ type, link, comment });
+
+describe(documentsOf.name, () => {
+  const nl = fileTranslator('nl');
+  const fr = fileTranslator('fr');
+
+  it('lists floor plans first, then the brochure, then specifications and certificates, the CRM’s order within a type', () => {
+    const files = [
+      file('EPC_CERTIFICATE', 'https://crm.test/epc.pdf'),
+      file('OTHER', 'https://crm.test/other.pdf'),
+      file('BROCHURE', 'https://crm.test/brochure.pdf'),
+      file('ASBESTOS_CERTIFICATE', 'https://crm.test/asbestos.pdf'),
+      file('FLOOR_PLAN', 'https://crm.test/plan-ground.pdf'),
+      file('SPECIFICATIONS', 'https://crm.test/specs.pdf'),
+      file('FLOOR_PLAN', 'https://crm.test/plan-first.png'),
+      file('WATER_SENSITIVITY', 'https://crm.test/water.pdf'),
+    ];
+    expect(documentsOf(files, nl).map((document) => document.href)).toEqual([
+      'https://crm.test/plan-ground.pdf',
+      'https://crm.test/plan-first.png',
+      'https://crm.test/brochure.pdf',
+      'https://crm.test/specs.pdf',
+      'https://crm.test/epc.pdf',
+      'https://crm.test/asbestos.pdf',
+      'https://crm.test/water.pdf',
+      'https://crm.test/other.pdf',
+    ]);
+  });
+
+  it('a type it does not know is listed last, as a document', () => {
+    const documents = documentsOf([file('MOOD_BOARD', 'https://crm.test/mood.pdf'), file('BROCHURE', 'https://crm.test/b.pdf')], nl);
+    expect(documents.map((document) => [document.type, document.label])).toEqual([
+      ['BROCHURE', 'Brochure'],
+      ['OTHER', 'Document'],
+    ]);
+  });
+
+  it.each([
+    ['nl', nl, ['Grondplan', 'Brochure', 'Lastenboek', 'EPC-attest', 'Asbestattest']],
+    ['fr', fr, ['Plan', 'Brochure', 'Cahier des charges', 'Certificat PEB', 'Attestation amiante']],
+  ] as const)('%s: each type has its name in the visitor’s language', (_locale, t, labels) => {
+    const files = ['FLOOR_PLAN', 'BROCHURE', 'SPECIFICATIONS', 'EPC_CERTIFICATE', 'ASBESTOS_CERTIFICATE'].map((type) => file(type, `https://crm.test/${type}.pdf`));
+    expect(documentsOf(files, t).map((document) => document.label)).toEqual(labels);
+  });
+
+  it('a CRM comment names the document, its type beside it unless the comment says the same', () => {
+    const [plan, named] = documentsOf(
+      [file('FLOOR_PLAN', 'https://crm.test/a.pdf', { nl: 'grondplan', fr: 'Plan' }), file('FLOOR_PLAN', 'https://crm.test/b.pdf', { nl: 'Verdieping 1', fr: 'Étage 1' })],
+      fr,
+    );
+    expect([plan.label, plan.typeLabel]).toEqual(['Plan', '']);
+    expect([named.label, named.typeLabel]).toEqual(['Étage 1', 'Plan']);
+  });
+
+  it('says the kind of file from the link’s extension, the query string aside', () => {
+    const documents = documentsOf(
+      [
+        file('FLOOR_PLAN', 'https://crm.test/plan.PDF?token=1'),
+        file('FLOOR_PLAN', 'https://crm.test/plan.jpeg'),
+        file('FLOOR_PLAN', 'https://crm.test/download?id=7&name=x.pdf'),
+      ],
+      nl,
+    );
+    expect(documents.map((document) => [document.kind, document.kindLabel])).toEqual([
+      ['pdf', 'PDF'],
+      ['image', 'Afbeelding (JPEG)'],
+      ['other', ''],
+    ]);
+  });
+
+  it('a CRM’s file opens where it is; the site’s own demo file downloads, printed with its absolute address', () => {
+    const [crm, own] = documentsOf([file('FLOOR_PLAN', 'https://crm.test/plan.pdf'), file('BROCHURE', '/assets/demo-documents/brochure-v1.pdf')], nl, {
+      absoluteUrl: (path) => `https://immo.test${path}`,
+    });
+    expect([crm.download, crm.printUrl]).toEqual([null, 'https://crm.test/plan.pdf']);
+    expect([own.download, own.printUrl]).toEqual(['brochure-v1.pdf', 'https://immo.test/assets/demo-documents/brochure-v1.pdf']);
+  });
+
+  it('leaves out a link that is neither http(s) nor the site’s own', () => {
+    const files = [file('FLOOR_PLAN', 'javascript:alert(1)'), file('FLOOR_PLAN', '//evil.test/x.pdf'), file('BROCHURE', 'https://crm.test/b.pdf')];
+    expect(documentsOf(files, nl).map((document) => document.href)).toEqual(['https://crm.test/b.pdf']);
+  });
+});
+
+describe(documentKind.name, () => {
+  it.each([
+    ['https://crm.test/a.pdf', 'pdf'],
+    ['https://crm.test/a.webp#page', 'image'],
+    ['/assets/demo-documents/floor-plan-apartment-v1.png', 'image'],
+    ['https://crm.test/a.docx', 'other'],
+    ['https://crm.test/pdf', 'other'],
+  ])('%s is %s', (href, kind) => {
+    expect(documentKind(href)).toBe(kind);
+  });
+});

@@ -1,0 +1,45 @@
+import type { ReactElement } from 'react';
+import type { DocumentModel } from '../../../src/estates/display/documents.js';
+import { Icon } from '../../components/icon.js';
+import type { PageContext } from '../../page-context.js';
+
+type Translate = PageContext['t'];
+
+const MIME_TYPES: Partial<Record<DocumentModel['kind'], string>> = { pdf: 'application/pdf' };
+
+/**
+ * The listing's documents from the CRM (plans and brochure first: src/estates/display/documents.ts), each with its
+ * type and kind of file. A CRM's file opens where it is (no `target`: the browser's own PDF or image viewer, and
+ * back); the demo's own files download. On paper each document is followed by its address.
+ */
+export function DocumentsSection({ documents, t }: { documents: readonly DocumentModel[]; t: Translate }): ReactElement | null {
+  if (documents.length === 0) return null;
+  return (
+    <section className="detail-section documents" id="documents" aria-labelledby="documents-title">
+      <h2 id="documents-title">{t('brochure.documents.title')}</h2>
+      <p className="documents__intro">{t('brochure.documents.intro')}</p>
+      <ul className="document-list">
+        {documents.map((document, index) => {
+          const meta = [document.typeLabel, document.kindLabel].filter(Boolean).join(' · ');
+          return (
+            <li key={`${index}-${document.href}`} className="document-list__item" data-document-type={document.type} data-document-kind={document.kind}>
+              <a
+                className="document-list__link"
+                href={document.href}
+                type={MIME_TYPES[document.kind]}
+                {...(document.download ? { download: document.download } : { rel: 'noopener noreferrer' })}
+              >
+                <Icon name="document" />
+                <span className="document-list__text">
+                  <span className="document-list__label">{document.label}</span>
+                  {meta && <span className="document-list__meta">{meta}</span>}
+                </span>
+              </a>
+              <span className="document-list__url print-only">{document.printUrl}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

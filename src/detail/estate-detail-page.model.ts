@@ -8,6 +8,7 @@ import { stickerClass } from '../theme/theme-css.js';
 import { estatePath } from '../estates/domain/slug.js';
 import { telHref } from '../estates/display/contact-links.js';
 import { type DisplayTab, type EstateDisplayModel, toDisplayModel } from '../estates/display/estate-display.js';
+import { historyLines } from '../estates/display/price-history.js';
 import type { Translator } from '../i18n/translator.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import type { Locale } from '../routing/locales.js';
@@ -90,7 +91,7 @@ export class EstateDetailPageModels {
 
   private async buildPageModel(found: FoundEstate, locale: Locale, sent: SentForm, form?: OpenForm): Promise<DetailPageModel> {
     const t = this.translations.forLocale(locale);
-    const display = await this.displayModel(found, locale);
+    const [display, events] = await Promise.all([this.displayModel(found, locale), this.details.history(found)]);
     const url = this.details.absoluteUrl(found.paths[locale]);
     // Already sanitized by the display model, the same as /ajax/estate serves.
     const descriptionHtml = display.descriptionHtml;
@@ -160,6 +161,7 @@ export class EstateDetailPageModels {
       share: { title: t.t('detail.share.title'), links: this.shareLinks(url, display.title, t) },
       project: projectPath && projectTitle ? { title: projectTitle, path: projectPath } : null,
       breadcrumb,
+      priceHistory: historyLines(found.estate, events, t),
       forms: {
         extraInfo: this.formProps('extra-info', found, locale, form?.kind === 'extra-info' ? form.state : undefined),
         sendToFriend: this.formProps('send-to-friend', found, locale, form?.kind === 'send-to-friend' ? form.state : undefined),

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import type { Breadcrumb as BreadcrumbModel } from '../../src/seo/breadcrumbs.js';
 import type { DisplayTab, EstateDisplayModel } from '../../src/estates/display/estate-display.js';
+import type { HistoryLine } from '../../src/estates/display/price-history.js';
 import type { ShareMeta } from '../../src/seo/structured-data.js';
 import { ActionBar, type ActionBarProps } from '../components/action-bar.js';
 import { Gallery, type GalleryProps } from '../components/gallery.js';
@@ -16,6 +17,7 @@ import { DetailHeader } from './estate-detail/header-section.js';
 import { InquiryModals } from './estate-detail/inquiry-modals.js';
 import { DescriptionSection, FilesSection, VideosSection } from './estate-detail/media-sections.js';
 import { BuildTechnicalsSection, FacilitiesSection, FeaturesSection, LayoutSection } from './estate-detail/property-sections.js';
+import { PriceHistorySection } from './estate-detail/price-history-section.js';
 import { DetailSeoHead } from './estate-detail/seo-head.js';
 import { ProjectUnitsSection } from './estate-detail/units-section.js';
 
@@ -59,6 +61,8 @@ export interface DetailPageModel {
   };
   /** Home → search → (project →) this listing: shown above the title. */
   readonly breadcrumb: BreadcrumbModel;
+  /** Its price reductions, status changes and first listing, newest first (src/estates/display/price-history.ts). */
+  readonly priceHistory: readonly HistoryLine[];
 }
 
 export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: DetailPageModel }): ReactElement {
@@ -74,6 +78,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
         <div className="estate-detail__body">
           <div className="estate-detail__main">
             <DescriptionSection html={model.descriptionHtml} lang={display.descriptionLang} t={t} />
+            <PriceHistorySection lines={model.priceHistory} t={t} />
             <VideosSection videos={display.videos} t={t} />
             <ProjectUnitsSection units={display.units} t={t} />
             <FeaturesSection title={t('detail.details')} groups={model.features} />

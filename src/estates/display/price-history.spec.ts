@@ -1,6 +1,5 @@
 import { buildEstate } from '../../../test/factories/estate.factory.js';
 import { fileTranslator } from '../../../test/support/file-translator.js';
-import { marksAfter } from '../persistence/listing-events.js';
 import { listingCard } from './estate-card.js';
 import { badgeRules, badgeVersion, belgianDay, cardBadges, historyLines, type ListingHistoryEvent, priceReducedAfter } from './price-history.js';
 
@@ -61,17 +60,6 @@ describe(priceReducedAfter.name, () => {
     expect(priceReducedAfter(null, [drop, price('2026-10-14T08:00:00Z', 245_000, 255_000)])).toBeNull();
     expect(priceReducedAfter(drop.occurredAt, [price('2026-10-14T08:00:00Z', 245_000, null)])).toBeNull();
     expect(priceReducedAfter(drop.occurredAt, [])).toEqual(drop.occurredAt);
-  });
-});
-
-describe(marksAfter.name, () => {
-  const now = at('2026-11-26T10:00:00Z');
-  it('lists a listing first seen now, but not one of its source\'s first fill, and keeps an old listing\'s date', () => {
-    expect(marksAfter(undefined, [], now, false)).toEqual({ listedAt: now, priceReducedAt: null });
-    expect(marksAfter(undefined, [], now, true)).toEqual({ listedAt: null, priceReducedAt: null });
-    const before = marks('2026-08-01T10:00:00Z', null);
-    const drop = { estateId: 1, kind: 'PRICE' as const, oldPrice: 260_000, newPrice: 245_000, oldStatus: null, newStatus: null, occurredAt: now };
-    expect(marksAfter(before, [drop], now, false)).toEqual({ listedAt: before.listedAt, priceReducedAt: now });
   });
 });
 

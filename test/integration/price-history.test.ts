@@ -114,11 +114,17 @@ describe('price history: two real syncs through the CRM boundary', () => {
     const dropped = await idOf('B-5004');
     const fresh = await idOf('B-5950');
     const before = await search('reference=B-5004');
+    const similar = () => get(urlFor('ajaxSimilarEstates', 'nl', { estateId: dropped }));
+    const similarBefore = await similar();
     try {
       await settings.set('reducedBadgeDays', 0);
       await settings.set('newBadgeDays', 0);
       const off = await search('reference=B-5004');
       expect(off.headers.etag).not.toBe(before.headers.etag);
+      // The similar estates' cards carry badges too: their fragment's version follows the settings as well.
+      const similarOff = await similar();
+      expect(similarOff.status).toBe(200);
+      expect(similarOff.headers.etag).not.toBe(similarBefore.headers.etag);
       expect(badgesOf(off.text, dropped)).toEqual([]);
       expect(badgesOf((await search('reference=B-5950')).text, fresh)).toEqual([]);
       await settings.set('newBadgeDays', 1);

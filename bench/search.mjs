@@ -148,6 +148,8 @@ try {
   const templates = rows.filter((row) => !row.isProject && row.parentId === null).map((row) => fromRows(row));
   const seeding = performance.now();
   const generated = generate(templates).flatMap(flattenEstate).map((estate) => toRow(estate, new Date()));
+  // One listing in twenty had its price reduced (the sync's estates.price_reduced_at), for the "recently reduced" order.
+  for (const row of generated) if (row.parentId === null && row.id % 20 === 0) row.priceReducedAt = new Date(Date.UTC(2026, 10, 1) - (row.id % 997) * 3_600_000);
   const repository = dataSource.getRepository(EstateEntity);
   for (let i = 0; i < generated.length; i += 500) await repository.insert(generated.slice(i, i + 500));
   await dataSource.query('VACUUM ANALYZE estates');
@@ -231,6 +233,8 @@ try {
     'headTypes=APARTMENT&bedroomsMin=3&transaction=buy&locations=Antwerpen',
     'reference=BX-50012',
     'transaction=rent&sort=price-desc',
+    'transaction=buy&sort=reduced',
+    'transaction=rent&headTypes=APARTMENT&sort=reduced',
   ];
   let seqScans = 0;
   console.log('query plans (EXPLAIN ANALYZE) of filtered searches:');

@@ -422,6 +422,18 @@ export class AppConfig {
   @IsString()
   SETTING_SHOW_UNAVAILABLE: string | undefined = undefined;
 
+  /** Days of the cards' "new" badge (0: none); checked by src/settings at start. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  SETTING_NEW_BADGE_DAYS: string | undefined = undefined;
+
+  /** Days of the cards' "price reduced" badge (0: none). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  SETTING_REDUCED_BADGE_DAYS: string | undefined = undefined;
+
   // --- Background jobs (pg-boss) ---
 
   /** How often an idle worker looks for new jobs; a job queued by this process wakes its worker at once. */

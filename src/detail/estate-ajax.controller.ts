@@ -4,6 +4,7 @@ import { SimilarEstates } from '../../views/fragments/similar-estates.js';
 import { RequestLocale } from '../web/locale.decorator.js';
 import { fragment, type FragmentView } from '../web/view.js';
 import { listingCard } from '../estates/display/estate-card.js';
+import { badgeVersion } from '../estates/display/price-history.js';
 import type { EstateDisplayModel } from '../estates/display/estate-display.js';
 import { CatalogueVersionService } from '../estates/persistence/catalogue-version.service.js';
 import { TranslationService } from '../i18n/translation.service.js';
@@ -26,10 +27,12 @@ export class EstateAjaxController {
   async similar(@RequestLocale() locale: Locale, @Param('estateId') estateId: string): Promise<FragmentView> {
     const found = await this.details.findOrThrow(estateId);
     const t = this.translations.forLocale(locale);
-    // Which listings are similar depends on the whole catalogue: its version is part of this fragment's.
+    const badges = await this.details.badgeRules();
+    // Which listings are similar depends on the whole catalogue: its version is part of this fragment's, and so are
+    // the cards' badges (their settings and the day).
     return fragment(
       async () => {
-        const cards = (await this.details.similar(found)).map((estate) => listingCard(estate, t));
+        const cards = (await this.details.similar(found)).map((estate) => listingCard(estate, t, badges));
         // The fragment is fetched by the detail page: a heart posted without JavaScript returns there.
         const hearts = { locale, t: t.t, back: found.paths[locale] };
         return SimilarEstates({
@@ -38,7 +41,7 @@ export class EstateAjaxController {
           favorite: (estateId) => favoriteToggle(hearts, estateId),
         });
       },
-      { headers: { 'X-Robots-Tag': 'noindex' }, version: `${found.version}.${this.catalogue.current}`, query: {} },
+      { headers: { 'X-Robots-Tag': 'noindex' }, version: `${found.version}.${this.catalogue.current}.${badgeVersion(badges)}`, query: {} },
     );
   }
 

@@ -10,6 +10,7 @@ import { telHref } from '../estates/display/contact-links.js';
 import { type DisplayTab, type EstateDisplayModel, toDisplayModel } from '../estates/display/estate-display.js';
 import { documentsOf } from '../estates/display/documents.js';
 import { listingQrSvg } from './listing-qr.js';
+import { historyLines } from '../estates/display/price-history.js';
 import type { Translator } from '../i18n/translator.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import type { Locale } from '../routing/locales.js';
@@ -94,7 +95,7 @@ export class EstateDetailPageModels {
 
   private async buildPageModel(found: FoundEstate, locale: Locale, sent: SentForm, form?: OpenForm): Promise<DetailPageModel> {
     const t = this.translations.forLocale(locale);
-    const display = await this.displayModel(found, locale);
+    const [display, events] = await Promise.all([this.displayModel(found, locale), this.details.history(found)]);
     const url = this.details.absoluteUrl(found.paths[locale]);
     // Already sanitized by the display model, the same as /ajax/estate serves.
     const descriptionHtml = display.descriptionHtml;
@@ -168,6 +169,7 @@ export class EstateDetailPageModels {
       documents: documentsOf(found.estate.files, t, { absoluteUrl: (path) => this.details.absoluteUrl(path) }),
       // The QR code depends on the URL only; it is kept with this model (and the page in the render cache).
       brochure: { url, qrSvg: await listingQrSvg(url), photos: photos.slice(0, BROCHURE_PHOTOS) },
+      priceHistory: historyLines(found.estate, events, t),
       forms: {
         extraInfo: this.formProps('extra-info', found, locale, form?.kind === 'extra-info' ? form.state : undefined),
         sendToFriend: this.formProps('send-to-friend', found, locale, form?.kind === 'send-to-friend' ? form.state : undefined),

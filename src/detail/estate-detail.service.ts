@@ -7,6 +7,7 @@ import { ChangeFeedService } from '../database/change-feed.service.js';
 import type { Estate } from '../estates/domain/estate.js';
 import { estatePath } from '../estates/domain/slug.js';
 import { isListed, similarExcludedStatuses, withVisibleUnits } from '../estates/domain/visibility.js';
+import { type BadgeRules, badgeRules, type ListingHistoryEvent } from '../estates/display/price-history.js';
 import { CatalogueVersionService } from '../estates/persistence/catalogue-version.service.js';
 import { EstateRepository } from '../estates/persistence/estate.repository.js';
 import { TranslationService } from '../i18n/translation.service.js';
@@ -110,6 +111,19 @@ export class EstateDetailService implements OnModuleDestroy {
 
   async hiddenTabs(): Promise<readonly string[]> {
     return (await this.settings.current()).hiddenTabs;
+  }
+
+  /**
+   * The listing's recorded changes, newest first. Every event comes with a sync that changed the listing's row in the
+   * same transaction (listing-events.ts records only changed rows), so the listing's version changes with its history.
+   */
+  history(found: FoundEstate): Promise<ListingHistoryEvent[]> {
+    return this.estates.findListingEvents(found.estate.id);
+  }
+
+  /** What the cards' badges depend on: the badge settings and today's date in Belgium. */
+  async badgeRules(now = new Date()): Promise<BadgeRules> {
+    return badgeRules(await this.settings.current(), now);
   }
 
   /** Similar listings the visitor may see (see EstateRepository.findSimilar for "similar"), nearest first. */

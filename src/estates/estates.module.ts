@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/config.js';
 import { PropertyImagesController } from './images/property-images.controller.js';
 import { CatalogueVersionService } from './persistence/catalogue-version.service.js';
+import { DemoHistoryService } from './persistence/demo-history.service.js';
 import { EstateEntity } from './persistence/estate.entity.js';
 import { EstateSyncScheduler } from './persistence/estate-sync.scheduler.js';
 import { ListingEventEntity } from './persistence/listing-event.entity.js';
@@ -14,7 +15,7 @@ import { createEstateSources } from './sources/create-estate-sources.js';
 import { usePhotoUrlPolicy } from './sources/image-url.js';
 
 /** What only the web app runs: the sync's schedule, the catalogue version pages are cached by, the photos. */
-const WEB_PROVIDERS = [EstateSyncScheduler, CatalogueVersionService];
+const WEB_PROVIDERS = [EstateSyncScheduler, CatalogueVersionService, DemoHistoryService];
 
 /** The cached catalogue and its sync, for the web app and for `npm run sync` (`web: false`: no schedule, no photos). */
 @Global()

@@ -2,8 +2,8 @@ import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { HEAD_TYPES } from '../estates/domain/estate.js';
 
-/** The sort orders a visitor can choose; `newest` is the default. */
-export const SORT_ORDERS = ['newest', 'price-asc', 'price-desc'] as const;
+/** The sort orders a visitor can choose; `newest` is the default; `reduced`: the most recent price reduction first. */
+export const SORT_ORDERS = ['newest', 'price-asc', 'price-desc', 'reduced'] as const;
 export const SEARCH_TRANSACTIONS = ['buy', 'rent'] as const;
 
 /** Bounds that keep a hand-made URL from asking the database for silly work. */

@@ -79,6 +79,13 @@ export interface SearchPageModel {
 export const SALE_PRICES = [100_000, 150_000, 200_000, 250_000, 300_000, 350_000, 400_000, 500_000, 600_000, 750_000, 1_000_000, 1_500_000];
 export const RENT_PRICES = [500, 600, 750, 900, 1_000, 1_250, 1_500, 2_000, 2_500, 3_000];
 const BEDROOMS = [1, 2, 3, 4, 5];
+/** The sort control's texts ("recently reduced" with the price history's texts). */
+const SORT_LABELS: Readonly<Record<(typeof SORT_ORDERS)[number], string>> = {
+  newest: 'search.sort.newest',
+  'price-asc': 'search.sort.price-asc',
+  'price-desc': 'search.sort.price-desc',
+  reduced: 'history.sort.reduced',
+};
 /** Page links around the current page (and always the first and last). */
 const PAGE_LINKS_AROUND = 2;
 /** Search page models kept (a few KB each: the cards are shared with the listings'), like the searches' results. */
@@ -167,14 +174,14 @@ export class SearchPageModels {
 
   async results(criteria: SearchCriteria, locale: Locale): Promise<SearchResultsModel> {
     const t = this.translations.forLocale(locale);
-    const { estates, total, visibility } = await this.search.search(criteria);
+    const [{ estates, total, visibility }, badges] = await Promise.all([this.search.search(criteria), this.search.badgeRules()]);
     const pageCount = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
     const page = criteria.page;
     const hrefOf = (n: number) => searchHref(locale, toSearchQuery({ ...criteria, page: n }));
     const query = toSearchQuery(criteria, { page: false });
     const saved = toSearchQuery(criteria, { page: false, sort: false });
     return {
-      cards: estates.map((estate) => listingCard(estate, t)),
+      cards: estates.map((estate) => listingCard(estate, t, badges)),
       total,
       countText: t.t('search.results.count', { count: total }),
       page,
@@ -230,7 +237,7 @@ export class SearchPageModels {
       ],
       reference: criteria.reference ?? '',
       moreOpen: criteria.priceMin !== null || criteria.priceMax !== null || criteria.bedroomsMin !== null || criteria.reference !== null,
-      sorts: SORT_ORDERS.map((sort) => ({ value: sort, label: t.t(`search.sort.${sort}`), selected: criteria.sort === sort })),
+      sorts: SORT_ORDERS.map((sort) => ({ value: sort, label: t.t(SORT_LABELS[sort]), selected: criteria.sort === sort })),
       resetHref: urlFor('home', locale),
       combobox: {
         url: urlFor('ajaxSearchCity', locale),

@@ -81,7 +81,7 @@ export function excludedStatuses(visibility: SearchVisibility): string[] {
 }
 
 /** Columns the result orders and the map need, selected by every arm of a search. */
-const MATCH_COLUMNS = 'e.id, e.updated_at, e.public_price, e.status, e.lat, e.lon, e.head_type';
+const MATCH_COLUMNS = 'e.id, e.updated_at, e.public_price, e.status, e.lat, e.lon, e.head_type, e.price_reduced_at';
 
 /**
  * The listings a search finds, as a row source (`FROM (…) e`): top-level listings only (projects and standalone
@@ -122,6 +122,10 @@ function orderBy(criteria: SearchCriteria, visibility: SearchVisibility, params:
       return `${unavailableLast}e.public_price ASC NULLS LAST, e.id`;
     case 'price-desc':
       return `${unavailableLast}e.public_price DESC NULLS LAST, e.id DESC`;
+    case 'reduced':
+      // The most recent price reduction first (estates.price_reduced_at, kept by the sync: display/price-history.ts
+      // priceReducedAfter), then the others as `newest`; ix_estates_search_reduced holds exactly this order.
+      return `${unavailableLast}e.price_reduced_at DESC NULLS LAST, e.updated_at DESC, e.id DESC`;
     default:
       return `${unavailableLast}e.updated_at DESC, e.id DESC`;
   }
@@ -131,6 +135,13 @@ interface DocumentRow {
   id: number;
   parent_id: number | null;
   document: Omit<Estate, 'children'>;
+  listed_at: Date | null;
+  price_reduced_at: Date | null;
+}
+
+/** The history dates the cards' badges read, from the row beside the document. */
+function marksOf(row: DocumentRow): NonNullable<Estate['marks']> {
+  return { listedAt: row.listed_at, priceReducedAt: row.price_reduced_at };
 }
 
 /** Search queries over the cached listings (raw SQL: the bench explains exactly these statements). */
@@ -164,7 +175,7 @@ export class SearchRepository {
     if (ids.length === 0) return { estates: [], total };
     // The page's listings and, for projects, their units a visitor may see, in one round trip.
     const rows: DocumentRow[] = await this.dataSource.query(
-      `SELECT id, parent_id, document FROM estates WHERE id = ANY($1) OR (parent_id = ANY($1) AND status <> ALL($2)) ORDER BY id`,
+      `SELECT id, parent_id, document, listed_at, price_reduced_at FROM estates WHERE id = ANY($1) OR (parent_id = ANY($1) AND status <> ALL($2)) ORDER BY id`,
       [ids, visibility.hiddenStatus],
     );
     const byId = new Map(rows.filter((row) => row.parent_id === null || ids.includes(row.id)).map((row) => [row.id, row]));
@@ -173,7 +184,8 @@ export class SearchRepository {
       .filter((row): row is DocumentRow => row !== undefined)
       .map((row) => ({
         ...row.document,
-        children: row.document.isProject ? rows.filter((unit) => unit.parent_id === row.id).map((unit) => ({ ...unit.document, children: [] })) : [],
+        marks: marksOf(row),
+        children: row.document.isProject ? rows.filter((unit) => unit.parent_id === row.id).map((unit) => ({ ...unit.document, children: [], marks: marksOf(unit) })) : [],
       }));
     return { estates, total };
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import type { Estate } from '../estates/domain/estate.js';
+import { type BadgeRules, badgeRules, badgeVersion } from '../estates/display/price-history.js';
 import { CatalogueVersionService } from '../estates/persistence/catalogue-version.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { CityIndex } from './city-index.js';
@@ -58,11 +59,19 @@ export class SearchService {
     return { hiddenStatus, showUnavailable };
   }
 
-  /** The version of everything a search page shows: the catalogue and the visibility settings. */
+  /** What the cards' badges depend on: the badge settings and today's date in Belgium. */
+  async badgeRules(now = new Date()): Promise<BadgeRules> {
+    return badgeRules(await this.settings.current(), now);
+  }
+
+  /**
+   * The version of everything a search page shows: the catalogue, the visibility settings and the cards' badges (their
+   * settings and, while a badge is on, the Belgian day: a badge that ends at midnight leaves no cached page behind).
+   */
   async version(): Promise<string> {
-    const visibility = await this.visibility();
+    const [visibility, badges] = await Promise.all([this.visibility(), this.badgeRules()]);
     return createHash('sha1')
-      .update(JSON.stringify([this.catalogue.current, [...visibility.hiddenStatus].sort(), visibility.showUnavailable]))
+      .update(JSON.stringify([this.catalogue.current, [...visibility.hiddenStatus].sort(), visibility.showUnavailable, badgeVersion(badges)]))
       .digest('base64url')
       .slice(0, 22);
   }

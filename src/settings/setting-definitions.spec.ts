@@ -3,8 +3,14 @@ import { initialSettings, parseSetting, resolveSettings, SETTING_NAMES, SETTINGS
 
 describe('the settings table', () => {
   it('defines each setting the site reads, with its environment variable', () => {
-    expect(SETTING_NAMES).toEqual(['hiddenStatus', 'hiddenTabs', 'showUnavailable']);
-    expect(SETTING_NAMES.map((name) => SETTINGS[name].env)).toEqual(['SETTING_HIDDEN_STATUS', 'SETTING_HIDDEN_TABS', 'SETTING_SHOW_UNAVAILABLE']);
+    expect(SETTING_NAMES).toEqual(['hiddenStatus', 'hiddenTabs', 'showUnavailable', 'newBadgeDays', 'reducedBadgeDays']);
+    expect(SETTING_NAMES.map((name) => SETTINGS[name].env)).toEqual([
+      'SETTING_HIDDEN_STATUS',
+      'SETTING_HIDDEN_TABS',
+      'SETTING_SHOW_UNAVAILABLE',
+      'SETTING_NEW_BADGE_DAYS',
+      'SETTING_REDUCED_BADGE_DAYS',
+    ]);
   });
 });
 
@@ -30,6 +36,15 @@ describe(parseSetting.name, () => {
     expect(parseSetting('showUnavailable', ' false ')).toEqual({ value: false });
     expect(parseSetting('showUnavailable', 'yes')).toEqual({ error: 'showUnavailable must be true or false; got "yes"' });
   });
+
+  it('takes a whole number of badge days from 0 (no badge) to 365, and nothing else', () => {
+    expect(parseSetting('newBadgeDays', ' 7 ')).toEqual({ value: 7 });
+    expect(parseSetting('reducedBadgeDays', '0')).toEqual({ value: 0 });
+    expect(parseSetting('newBadgeDays', '365')).toEqual({ value: 365 });
+    for (const bad of ['366', '-1', '7.5', 'seven', '']) {
+      expect(parseSetting('newBadgeDays', bad)).toEqual({ error: `newBadgeDays must be a whole number of days from 0 to 365 (0: no badge); got ${JSON.stringify(bad)}` });
+    }
+  });
 });
 
 describe(initialSettings.name, () => {
@@ -54,11 +69,13 @@ describe(resolveSettings.name, () => {
       { name: 'hiddenStatus', value: ['RENTED'], source: 'database' },
       { name: 'hiddenTabs', value: ['notary'], source: 'environment' },
       { name: 'showUnavailable', value: false, source: 'default' },
+      { name: 'newBadgeDays', value: 14, source: 'default' },
+      { name: 'reducedBadgeDays', value: 30, source: 'default' },
     ]);
   });
 
   it('reads a stored value of the wrong shape as the default of its kind', () => {
-    const rows = new Map<string, unknown>([['hiddenStatus', 'SOLD'], ['showUnavailable', 'true']]);
-    expect(resolveSettings(rows, { showUnavailable: true }).map(({ value }) => value)).toEqual([[], [], false]);
+    const rows = new Map<string, unknown>([['hiddenStatus', 'SOLD'], ['showUnavailable', 'true'], ['newBadgeDays', '7'], ['reducedBadgeDays', 1000]]);
+    expect(resolveSettings(rows, { showUnavailable: true }).map(({ value }) => value)).toEqual([[], [], false, 14, 30]);
   });
 });

@@ -9,11 +9,15 @@ export interface SiteSettings {
   hiddenTabs: string[];
   /** Sold and rented listings appear in search results (last), as references; off by default. */
   showUnavailable: boolean;
+  /** Days a listing carries the "new" badge on cards after a sync first saw it; 0 turns the badge off. */
+  newBadgeDays: number;
+  /** Days a listing carries the "price reduced" badge after its last price drop; 0 turns the badge off. */
+  reducedBadgeDays: number;
 }
 
 export type SettingName = keyof SiteSettings;
 
-export type SettingEnvName = 'SETTING_HIDDEN_STATUS' | 'SETTING_HIDDEN_TABS' | 'SETTING_SHOW_UNAVAILABLE';
+export type SettingEnvName = 'SETTING_HIDDEN_STATUS' | 'SETTING_HIDDEN_TABS' | 'SETTING_SHOW_UNAVAILABLE' | 'SETTING_NEW_BADGE_DAYS' | 'SETTING_REDUCED_BADGE_DAYS';
 
 export interface SettingDefinition<V> {
   readonly description: string;
@@ -57,11 +61,32 @@ function flag(description: string, env: SettingEnvName): SettingDefinition<boole
   };
 }
 
+/** The longest a badge may last: a year. */
+const MAX_BADGE_DAYS = 365;
+
+function days(description: string, env: SettingEnvName, defaultDays: number): SettingDefinition<number> {
+  const valid = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_BADGE_DAYS;
+  return {
+    description,
+    env,
+    default: defaultDays,
+    allowed: `a whole number of days from 0 to ${MAX_BADGE_DAYS} (0: no badge)`,
+    parse: (text) => {
+      const value = /^\d{1,3}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+      return valid(value) ? value : null;
+    },
+    fromStored: (value) => (valid(value) ? value : defaultDays),
+    format: String,
+  };
+}
+
 /** Every setting the site reads from the `settings` table: adding one is one entry here (and its use). */
 export const SETTINGS: { readonly [K in SettingName]: SettingDefinition<SiteSettings[K]> } = {
   hiddenStatus: nameList('Transaction statuses whose listings are hidden everywhere (search, detail, sitemap).', 'SETTING_HIDDEN_STATUS', STATUS),
   hiddenTabs: nameList('Detail tabs not shown on detail pages.', 'SETTING_HIDDEN_TABS', TAB_NAMES),
   showUnavailable: flag('Sold and rented listings appear in search results (last), as references.', 'SETTING_SHOW_UNAVAILABLE'),
+  newBadgeDays: days('Days a listing shows the "new" badge on cards after it first came in (0: no badge).', 'SETTING_NEW_BADGE_DAYS', 14),
+  reducedBadgeDays: days('Days a listing shows the "price reduced" badge on cards after its price went down (0: no badge).', 'SETTING_REDUCED_BADGE_DAYS', 30),
 };
 
 export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];

@@ -84,10 +84,25 @@ describe('npm run settings (the CLI on a running site)', () => {
       err: 'hiddenStatus must be a comma list of FOR_SALE, TO_RENT, TAKE_OVER, SOLD, RENTED, TAKEN_OVER (empty: none); got "SOLD,BOUGHT"',
     });
     const unknown = await cli(['set', 'hideSold', 'true']);
-    expect(unknown).toEqual({ code: 2, out: '', err: 'unknown setting "hideSold"; the settings are hiddenStatus, hiddenTabs, showUnavailable' });
+    expect(unknown).toEqual({ code: 2, out: '', err: 'unknown setting "hideSold"; the settings are hiddenStatus, hiddenTabs, showUnavailable, newBadgeDays, reducedBadgeDays' });
     expect((await cli(['unset'])).code).toBe(2);
     expect(await storedKeys()).toEqual([]);
     expect(await searchIds()).toContain(sold.id);
+  });
+
+  it('sets the days of the cards\' badges, checked (0 turns a badge off)', async () => {
+    expect((await cli(['list'])).out).toContain('newBadgeDays = 14   (default)');
+    expect(await cli(['set', 'newBadgeDays', '7'])).toMatchObject({ code: 0, out: expect.stringContaining('newBadgeDays = 7   (database)') });
+    expect(await cli(['set', 'reducedBadgeDays', '0'])).toMatchObject({ code: 0, out: expect.stringContaining('reducedBadgeDays = 0   (database)') });
+    expect(await cli(['set', 'newBadgeDays', 'a week'])).toEqual({
+      code: 2,
+      out: '',
+      err: 'newBadgeDays must be a whole number of days from 0 to 365 (0: no badge); got "a week"',
+    });
+    expect((await cli(['set', 'reducedBadgeDays', '400'])).code).toBe(2);
+    expect((await cli(['unset', 'newBadgeDays'])).out).toContain('newBadgeDays = 14   (default)');
+    expect((await cli(['unset', 'reducedBadgeDays'])).out).toContain('reducedBadgeDays = 30   (default)');
+    expect(await storedKeys()).toEqual([]);
   });
 
   it('refuses to run with a bad initial value in the environment', async () => {

@@ -48,6 +48,15 @@ export function EstateCard({ card, favorite, headingLevel = 3, eager = false }: 
           )}
           <span className={card.available ? 'status-badge' : 'status-badge status-badge--closed'}>{card.statusLabel}</span>
         </span>
+        {card.badges.length > 0 && (
+          <span className="estate-card__marks">
+            {card.badges.map((badge) => (
+              <span key={badge.kind} className={`history-badge history-badge--${badge.kind}`}>
+                {badge.text}
+              </span>
+            ))}
+          </span>
+        )}
         {/* A div: the heart is a <form>, which a <span> may not hold. */}
         {favorite !== undefined && <div className="estate-card__favorite">{favorite}</div>}
       </div>

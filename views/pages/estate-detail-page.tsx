@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import type { Breadcrumb as BreadcrumbModel } from '../../src/seo/breadcrumbs.js';
 import type { DisplayTab, EstateDisplayModel } from '../../src/estates/display/estate-display.js';
 import type { DocumentModel } from '../../src/estates/display/documents.js';
+import type { HistoryLine } from '../../src/estates/display/price-history.js';
 import type { ShareMeta } from '../../src/seo/structured-data.js';
 import { ActionBar, type ActionBarProps } from '../components/action-bar.js';
 import { Gallery, type GalleryProps } from '../components/gallery.js';
@@ -19,6 +20,7 @@ import { DescriptionSection, VideosSection } from './estate-detail/media-section
 import { BrochureContact, BrochureMasthead, BrochurePhotos, type BrochureProps, PrintButton } from './estate-detail/brochure-sheet.js';
 import { DocumentsSection } from './estate-detail/documents-section.js';
 import { BuildTechnicalsSection, FacilitiesSection, FeaturesSection, LayoutSection } from './estate-detail/property-sections.js';
+import { PriceHistorySection } from './estate-detail/price-history-section.js';
 import { DetailSeoHead } from './estate-detail/seo-head.js';
 import { ProjectUnitsSection } from './estate-detail/units-section.js';
 
@@ -66,6 +68,8 @@ export interface DetailPageModel {
   readonly documents: readonly DocumentModel[];
   /** What only the printed brochure shows: its photos and the QR code back to the listing. */
   readonly brochure: BrochureProps;
+  /** Its price reductions, status changes and first listing, newest first (src/estates/display/price-history.ts). */
+  readonly priceHistory: readonly HistoryLine[];
 }
 
 export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: DetailPageModel }): ReactElement {
@@ -83,6 +87,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
         <div className="estate-detail__body">
           <div className="estate-detail__main">
             <DescriptionSection html={model.descriptionHtml} lang={display.descriptionLang} t={t} />
+            <PriceHistorySection lines={model.priceHistory} t={t} />
             <VideosSection videos={display.videos} t={t} />
             <ProjectUnitsSection units={display.units} t={t} />
             <FeaturesSection title={t('detail.details')} groups={model.features} />

@@ -8,6 +8,7 @@ import type { Estate } from '../domain/estate.js';
 import { estatePath } from '../domain/slug.js';
 import { formatArea, formatCurrency, isStickerSet } from '../domain/format.js';
 import { cityName, streetLine, title, typeLabel } from './estate-display.js';
+import { type BadgeRules, badgeVersion, type CardBadge, cardBadges } from './price-history.js';
 import { priceDisplay } from './price-display.js';
 import { energyMention, rentalCharges } from './region-rules.js';
 
@@ -51,6 +52,8 @@ export interface EstateCard {
   readonly project: ProjectSummary | null;
   /** Where the listing is, for the results map; null without coordinates (or when the address is hidden: no exact point). */
   readonly geo: { readonly lat: number; readonly lon: number } | null;
+  /** "New", "Price reduced" (price-history.ts cardBadges): none where the caller gives no badge rules. */
+  readonly badges: readonly CardBadge[];
 }
 
 function projectSummary(estate: Estate, t: Translator): ProjectSummary | null {
@@ -82,8 +85,11 @@ function cardSticker(estate: Estate, t: Translator): EstateCard['sticker'] {
   };
 }
 
-/** The card of a listing (a project with its visible units: see domain/visibility.ts) linking to `path`. */
-export function toEstateCard(estate: Estate, t: Translator, path: string): EstateCard {
+/**
+ * The card of a listing (a project with its visible units: see domain/visibility.ts) linking to `path`. With `badges`
+ * (the settings and today's date) it carries its "new" and "price reduced" badges.
+ */
+export function toEstateCard(estate: Estate, t: Translator, path: string, badges?: BadgeRules): EstateCard {
   const name = title(estate, t);
   const titleLang = langIfOther(name, t.locale);
   const price = priceDisplay(estate, t);
@@ -111,10 +117,11 @@ export function toEstateCard(estate: Estate, t: Translator, path: string): Estat
     photo: first ? { src: first.file, alt: name.text } : null,
     project: projectSummary(estate, t),
     geo: geo && estate.address.visible ? { lat: geo.lat, lon: geo.lon } : null,
+    badges: cardBadges(estate, badges, t),
   };
 }
 
-const ownCards = new WeakMap<Estate, Map<Translator, EstateCard>>();
+const ownCards = new WeakMap<Estate, Map<Translator, { readonly badges: string; readonly card: EstateCard }>>();
 
 /**
  * The card of a listing linking to its own page, made once per listing object and language. A card is a pure
@@ -123,18 +130,20 @@ const ownCards = new WeakMap<Estate, Map<Translator, EstateCard>>();
  * shows them again without formatting prices, labels and slugs again (a sixth of a home page's miss). The cards go
  * when their listing object does: a sync replaces the listings it changed.
  */
-export function listingCard(estate: Estate, t: Translator): EstateCard {
+export function listingCard(estate: Estate, t: Translator, badges?: BadgeRules): EstateCard {
   let byTranslator = ownCards.get(estate);
   if (!byTranslator) {
     byTranslator = new Map();
     ownCards.set(estate, byTranslator);
   }
-  let card = byTranslator.get(t);
-  if (!card) {
-    card = toEstateCard(estate, t, estatePath(estate, t));
-    byTranslator.set(t, card);
+  // The badges change with the day and the settings: a card made under other rules is made again.
+  const rules = badges ? badgeVersion(badges) : '';
+  let made = byTranslator.get(t);
+  if (!made || made.badges !== rules) {
+    made = { badges: rules, card: toEstateCard(estate, t, estatePath(estate, t), badges) };
+    byTranslator.set(t, made);
   }
-  return card;
+  return made.card;
 }
 
 /** "3 bedrooms · 145 m² · EPC C · 245 kWh/m²": the facts a card lists, for text-only places (mails, map popups). */

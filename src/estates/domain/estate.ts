@@ -303,4 +303,12 @@ export interface Estate {
   /** Units of a project (empty for other listings). */
   readonly children: readonly Estate[];
   readonly updatedAt: string;
+  /** Dates of its history the sync keeps beside the document (cards' badges); absent on a listing fresh from a CRM. */
+  readonly marks?: ListingMarks;
+}
+
+/** When a sync first saw a listing (null: in its source's first fill) and when its public price last went down. */
+export interface ListingMarks {
+  readonly listedAt: Date | null;
+  readonly priceReducedAt: Date | null;
 }

@@ -10,7 +10,8 @@ export function flattenEstate(estate: Estate): Estate[] {
 }
 
 export function documentOf(estate: Estate): EstateDocument {
-  const { children: _children, ...document } = estate;
+  // The history dates are columns of their own (and no part of the content hash).
+  const { children: _children, marks: _marks, ...document } = estate;
   return document;
 }
 
@@ -43,6 +44,9 @@ export function toRow(estate: Estate, syncedAt: Date): EstateEntity {
     lat: geo?.lat ?? null,
     lon: geo?.lon ?? null,
     updatedAt: new Date(estate.updatedAt),
+    // Kept by the sync from the listing's events (estate-sync.service.ts), not by the CRM's record.
+    listedAt: null,
+    priceReducedAt: null,
     contentHash: contentHashOf(document),
     syncedAt,
     document,
@@ -51,5 +55,10 @@ export function toRow(estate: Estate, syncedAt: Date): EstateEntity {
 
 /** The domain listing back from its row and, for a project, its unit rows. */
 export function fromRows(row: EstateEntity, units: readonly EstateEntity[] = []): Estate {
-  return { ...row.document, children: units.map((unit) => fromRows(unit)) };
+  return { ...row.document, children: units.map((unit) => fromRows(unit)), marks: { listedAt: row.listedAt ?? null, priceReducedAt: row.priceReducedAt ?? null } };
+}
+
+/** What a page made from this row depends on: its content and the dates of its history the sync keeps beside it. */
+export function rowVersion(row: Pick<EstateEntity, 'contentHash' | 'listedAt' | 'priceReducedAt'>): string {
+  return `${row.contentHash}/${row.listedAt?.getTime() ?? ''}/${row.priceReducedAt?.getTime() ?? ''}`;
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../../config/config.js';
 import { JobQueueService, type Schedule } from '../../jobs/job-queue.service.js';
+import { DemoHistoryService } from './demo-history.service.js';
 import { EstateRepository } from './estate.repository.js';
 import { EstateSyncService } from './estate-sync.service.js';
 
@@ -30,6 +31,7 @@ export class EstateSyncScheduler implements OnApplicationBootstrap {
     private readonly estates: EstateRepository,
     private readonly sync: EstateSyncService,
     private readonly jobs: JobQueueService,
+    private readonly demoHistory: DemoHistoryService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -42,6 +44,8 @@ export class EstateSyncScheduler implements OnApplicationBootstrap {
     await this.jobs.work<SyncJob>(SYNC_QUEUE, async (job) => {
       const report = await this.sync.syncAll(job.signal);
       this.logger.log(`sync (${job.data.reason}) done in ${report.durationMs} ms: ${report.cached} listings cached`);
+      // Demo data only (SEED_DEMO_DATA, sources read from fixtures/): the history an earlier sync would have recorded.
+      if (job.data.reason === 'empty-cache') await this.demoHistory.seed();
     });
     // Not awaited: start-up never waits for a CRM.
     void this.sync.logHealth();

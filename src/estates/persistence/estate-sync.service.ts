@@ -10,7 +10,7 @@ import { countListingsWithGaps } from '../display/compliance-report.js';
 import { EstateEntity } from './estate.entity.js';
 import { flattenEstate, fromRows, toRow } from './estate-record.js';
 import { ListingEventEntity } from './listing-event.entity.js';
-import { listingEvents } from './listing-events.js';
+import { listingEvents, marksAfter, type NewListingEvent } from './listing-events.js';
 import { assignListingIds, withSiteIds } from './listing-ids.js';
 import { SourceSyncStateEntity } from './source-sync-state.entity.js';
 import { AppointmentStore } from './appointment-store.port.js';
@@ -192,7 +192,8 @@ export class EstateSyncService {
     } catch (error) {
       return { error: reason(error) };
     }
-    return this.store(source.name, mode, read, startedAt);
+    // A source's first fill: its listings were on offer before the site knew them, so none of them is "new".
+    return this.store(source.name, mode, read, startedAt, state === null);
   }
 
   /** Incremental only when the source can, has been fully read once, and its last full read is recent enough. */
@@ -277,6 +278,7 @@ export class EstateSyncService {
     mode: SyncMode,
     read: SourceRead,
     startedAt: Date,
+    firstFill: boolean,
   ): Promise<{ report: SourceSyncReport; changedIds: number[] }> {
     const syncedAt = new Date();
     const { skipped } = read;
@@ -293,18 +295,27 @@ export class EstateSyncService {
       }
 
       const cached = await manager.find(EstateEntity, {
-        select: { id: true, sourceId: true, contentHash: true, parentId: true, publicPrice: true, status: true },
+        select: { id: true, sourceId: true, contentHash: true, parentId: true, publicPrice: true, status: true, listedAt: true, priceReducedAt: true },
         where: { source: name },
       });
       const existing = new Map(cached.map((row) => [row.id, row.contentHash]));
       // A record that could not be mapped this time keeps its last good version on the site.
       const kept = new Set(skipped.map((record) => record.sourceId));
       const changed = [...rows.values()].filter((row) => existing.get(row.id) !== row.contentHash);
+      // The listing's history (first seen, price, status) for alert digests and pages, committed with the change itself;
+      // the row keeps its dates (listed, price reduced) for the cards' badges and the "recently reduced" sort.
+      const before = new Map(cached.map((row) => [row.id, row]));
+      const events = listingEvents(before, changed, syncedAt);
+      const eventsOf = new Map<number, NewListingEvent[]>();
+      for (const event of events) {
+        const own = eventsOf.get(event.estateId);
+        if (own) own.push(event);
+        else eventsOf.set(event.estateId, [event]);
+      }
+      for (const row of changed) Object.assign(row, marksAfter(before.get(row.id), eventsOf.get(row.id) ?? [], syncedAt, firstFill));
       for (let i = 0; i < changed.length; i += UPSERT_CHUNK) {
         await manager.upsert(EstateEntity, changed.slice(i, i + UPSERT_CHUNK), ['id']);
       }
-      // The listing's history (first seen, price, status) for alert digests, committed with the change itself.
-      const events = listingEvents(new Map(cached.map((row) => [row.id, row])), changed, syncedAt);
       for (let i = 0; i < events.length; i += UPSERT_CHUNK) await manager.insert(ListingEventEntity, events.slice(i, i + UPSERT_CHUNK));
       const hiddenSourceIds = new Set(read.hiddenIds);
       const hidden = { sourceIds: hiddenSourceIds, siteIds: new Set(cached.filter((row) => hiddenSourceIds.has(row.sourceId)).map((row) => row.id)) };

@@ -3,7 +3,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { Estate } from '../domain/estate.js';
 
 /** What the document column holds: the normalized listing without its units (they are rows of their own). */
-export type EstateDocument = Omit<Estate, 'children'>;
+export type EstateDocument = Omit<Estate, 'children' | 'marks'>;
 
 /**
  * The cached listing: the columns pages filter and sort on, plus the whole normalized document.
@@ -17,6 +17,8 @@ export type EstateDocument = Omit<Estate, 'children'>;
 // The search's result order per transaction over top-level listings (units are found through their project).
 @Index('ix_estates_search_newest', ['forRent', 'updatedAt'], { where: '"parent_id" IS NULL' })
 @Index('ix_estates_search_price', ['forRent', 'publicPrice'], { where: '"parent_id" IS NULL' })
+// "Recently reduced" first (price_reduced_at DESC NULLS LAST, updated_at DESC, id DESC by the migration: TypeORM names no directions).
+@Index('ix_estates_search_reduced', ['forRent', 'priceReducedAt', 'updatedAt', 'id'], { where: '"parent_id" IS NULL' })
 // The search's second arm (a project found through its units) looks at projects only.
 @Index('ix_estates_projects', ['forRent'], { where: '"is_project" AND "parent_id" IS NULL' })
 export class EstateEntity {
@@ -90,6 +92,14 @@ export class EstateEntity {
   @Index('ix_estates_updated_at')
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
+
+  /** When a sync after the source's first fill first saw it: the "new" badge (null: on offer before the site knew it). */
+  @Column({ name: 'listed_at', type: 'timestamptz', nullable: true })
+  listedAt!: Date | null;
+
+  /** When its public price last went down; null when it never did, or went up or was hidden since (listing-events.ts). */
+  @Column({ name: 'price_reduced_at', type: 'timestamptz', nullable: true })
+  priceReducedAt!: Date | null;
 
   /** sha256 of the document: a sync that brings the same listing writes nothing. */
   @Column({ name: 'content_hash', type: 'char', length: 64 })

@@ -6,7 +6,7 @@ import type { SlugFields } from '../domain/slug.js';
 import { publicPrice, similarExcludedStatuses, withVisibleUnits } from '../domain/visibility.js';
 import { EstateEntity } from './estate.entity.js';
 import { ListingEventEntity } from './listing-event.entity.js';
-import { fromRows } from './estate-record.js';
+import { fromRows, rowVersion } from './estate-record.js';
 import { SourceSyncStateEntity } from './source-sync-state.entity.js';
 
 /** A listing as the sitemap needs it: its path's parts, its status and its lastmod; a project with its units. */
@@ -29,7 +29,7 @@ export class EstateRepository {
 
   /**
    * A listing with what its page shows, in one query: its units when it is a project; its project (with the
-   * project's units) when it is a unit. `contentHashes` name the versions of every row read.
+   * project's units) when it is a unit. `contentHashes` name the versions of every row read (content and history dates: estate-record.ts rowVersion).
    */
   async findFamily(id: number): Promise<{ estate: Estate; project: Estate | null; contentHashes: string[] } | null> {
     const rows = await this.rows
@@ -46,7 +46,7 @@ export class EstateRepository {
     return {
       estate: fromRows(row, row.isProject ? unitsOf(row.id) : []),
       project: projectRow ? fromRows(projectRow, unitsOf(projectRow.id)) : null,
-      contentHashes: rows.map((candidate) => candidate.contentHash),
+      contentHashes: rows.map(rowVersion),
     };
   }
 
@@ -55,7 +55,7 @@ export class EstateRepository {
    * (similar estates, search results) are versioned by.
    */
   async catalogueFingerprint(): Promise<string> {
-    const [row] = await this.rows.query(`SELECT count(*)::text AS n, coalesce(md5(string_agg(content_hash, '' ORDER BY id)), '') AS digest FROM estates`);
+    const [row] = await this.rows.query(`SELECT count(*)::text AS n, coalesce(md5(string_agg(content_hash || coalesce(extract(epoch FROM listed_at)::text, '') || coalesce(extract(epoch FROM price_reduced_at)::text, ''), '' ORDER BY id)), '') AS digest FROM estates`);
     return `${row.n}-${row.digest}`;
   }
 
@@ -83,6 +83,21 @@ export class EstateRepository {
   /** The catalogue's listing events (new, price, status) since `since`, oldest first. */
   findEventsSince(since: Date): Promise<ListingEventEntity[]> {
     return this.rows.manager.getRepository(ListingEventEntity).createQueryBuilder('e').where('e.occurred_at >= :since', { since }).orderBy('e.id', 'ASC').getMany();
+  }
+
+  /**
+   * A listing's recorded changes (first seen, price, status), newest first: its page's short history. `limit` bounds a
+   * listing whose price the CRM changes every night; the index on (estate_id, occurred_at) reads just those rows.
+   */
+  findListingEvents(estateId: number, limit = 50): Promise<ListingEventEntity[]> {
+    return this.rows.manager
+      .getRepository(ListingEventEntity)
+      .createQueryBuilder('e')
+      .where('e.estate_id = :estateId', { estateId })
+      .orderBy('e.occurred_at', 'DESC')
+      .addOrderBy('e.id', 'DESC')
+      .limit(limit)
+      .getMany();
   }
 
   async count(): Promise<number> {

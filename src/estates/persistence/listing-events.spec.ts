@@ -1,4 +1,4 @@
-import { listingEvents } from './listing-events.js';
+import { listingEvents, marksAfter } from './listing-events.js';
 
 describe(listingEvents.name, () => {
   const at = new Date('2026-11-23T10:00:00Z');
@@ -28,5 +28,19 @@ describe(listingEvents.name, () => {
 
   it('records nothing when only other fields changed', () => {
     expect(listingEvents(before, [{ id: 1, publicPrice: 300_000, status: 'FOR_SALE' }], at)).toEqual([]);
+  });
+});
+
+const day = (iso: string) => new Date(iso);
+const marks = (listedAt: string | null, priceReducedAt: string | null) => ({ listedAt: listedAt ? day(listedAt) : null, priceReducedAt: priceReducedAt ? day(priceReducedAt) : null });
+
+describe(marksAfter.name, () => {
+  const now = day('2026-11-26T10:00:00Z');
+  it('lists a listing first seen now, but not one of its source\'s first fill, and keeps an old listing\'s date', () => {
+    expect(marksAfter(undefined, [], now, false)).toEqual({ listedAt: now, priceReducedAt: null });
+    expect(marksAfter(undefined, [], now, true)).toEqual({ listedAt: null, priceReducedAt: null });
+    const before = marks('2026-08-01T10:00:00Z', null);
+    const drop = { estateId: 1, kind: 'PRICE' as const, oldPrice: 260_000, newPrice: 245_000, oldStatus: null, newStatus: null, occurredAt: now };
+    expect(marksAfter(before, [drop], now, false)).toEqual({ listedAt: before.listedAt, priceReducedAt: now });
   });
 });

@@ -1,3 +1,5 @@
+import type { ListingMarks } from '../domain/estate.js';
+import { priceReducedAfter } from '../display/price-history.js';
 import type { ListingEventEntity } from './listing-event.entity.js';
 
 /** What the cache held for a listing before a sync: enough to tell a change of its public price or status. */
@@ -31,4 +33,16 @@ export function listingEvents(before: ReadonlyMap<number, CachedState>, after: r
     if (old.status !== listing.status) events.push({ ...none, estateId: listing.id, kind: 'STATUS', oldStatus: old.status, newStatus: listing.status, occurredAt: at });
   }
   return events;
+}
+
+/**
+ * The history dates a listing's row keeps after a sync (`estates.listed_at`, `price_reduced_at`): a listing first seen
+ * now is listed now, unless this is its source's first fill (it was on offer before the site knew it); the price
+ * reduction date follows its PRICE events (display/price-history.ts priceReducedAfter).
+ */
+export function marksAfter(before: ListingMarks | undefined, events: readonly NewListingEvent[], at: Date, firstFill: boolean): ListingMarks {
+  return {
+    listedAt: before ? before.listedAt : firstFill ? null : at,
+    priceReducedAt: priceReducedAfter(before?.priceReducedAt ?? null, events),
+  };
 }

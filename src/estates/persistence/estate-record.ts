@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Estate } from '../domain/estate.js';
 import { referenceKey } from '../domain/format.js';
+import { searchPointOf } from '../domain/search-point.js';
 import { publicPrice } from '../domain/visibility.js';
 import type { EstateDocument, EstateEntity } from './estate.entity.js';
 
@@ -23,6 +24,7 @@ export function contentHashOf(document: EstateDocument): string {
 export function toRow(estate: Estate, syncedAt: Date): EstateEntity {
   const document = documentOf(estate);
   const geo = estate.address.geoLocation;
+  const areaPoint = searchPointOf(estate);
   return {
     id: estate.id,
     source: estate.source,
@@ -42,6 +44,8 @@ export function toRow(estate: Estate, syncedAt: Date): EstateEntity {
     bedrooms: estate.bedrooms,
     lat: geo?.lat ?? null,
     lon: geo?.lon ?? null,
+    areaLat: areaPoint?.lat ?? null,
+    areaLon: areaPoint?.lon ?? null,
     updatedAt: new Date(estate.updatedAt),
     contentHash: contentHashOf(document),
     syncedAt,

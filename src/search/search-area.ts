@@ -81,14 +81,13 @@ export function parsePolygon(value: string): Extract<SearchArea, { kind: 'polygo
   if (points.length > 1 && first && last && first.lat === last.lat && first.lon === last.lon) points.pop();
   if (points.length < MIN_POLYGON_POINTS || points.length > MAX_POLYGON_POINTS) return null;
   // Every corner on one line encloses nothing.
-  if (twiceArea(points) === 0) return null;
+  if (collinear(points)) return null;
   return { kind: 'polygon', points };
 }
 
-function twiceArea(points: readonly LatLon[]): number {
-  let sum = 0;
-  for (let i = 0, j = points.length - 1; i < points.length; j = i++) sum += (points[j]!.lon - points[i]!.lon) * (points[j]!.lat + points[i]!.lat);
-  return sum;
+function collinear(points: readonly LatLon[]): boolean {
+  const [a, b] = points as [LatLon, LatLon];
+  return points.every((c) => (b.lon - a.lon) * (c.lat - a.lat) === (b.lat - a.lat) * (c.lon - a.lon));
 }
 
 const number = (value: number): string => String(value);

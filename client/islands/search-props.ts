@@ -43,7 +43,6 @@ export interface AreaDrawProps {
   readonly hintText: string;
   /** "{count} corners placed", announced while drawing. */
   readonly countTexts: { readonly one: string; readonly other: string };
-  readonly areaLabel: string;
 }
 
 /** A marker as the markers endpoint sends it. */

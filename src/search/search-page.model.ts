@@ -218,7 +218,6 @@ export class SearchPageModels {
                 undoText: t.t('area.map.undo'),
                 hintText: t.t('area.map.drawHint'),
                 countTexts: { one: t.t('area.map.drawing', { count: 1 }), other: t.t('area.map.drawing', { count: '{count}' }) },
-                areaLabel: t.t('area.map.areaLabel'),
               },
             },
     };

@@ -45,6 +45,8 @@ export function mount(root: HTMLElement, rawProps: unknown): void {
   const toggle = root.querySelector<HTMLButtonElement>('.results-map__toggle');
   if (!toggle || !props.markersUrl) return;
   toggle.hidden = false;
+  // The search form's "or draw your own area on the map" is true now.
+  for (const hint of document.querySelectorAll<HTMLElement>('.area-fields__map-hint')) hint.hidden = false;
   const showText = toggle.textContent ?? '';
   // A page restored from htmx's history brings the old map's markup, without its Leaflet: drawn anew when open.
   root.querySelector('.results-map__canvas')?.remove();

@@ -120,7 +120,10 @@ export function AreaFields({ ctx, form, oob = false }: { ctx: PageContext; form:
               </select>
             </div>
           </div>
-          <p className="search-form__hint">{t('area.form.hint')}</p>
+          {/* Only where there is a map to draw on: the results map's island shows it. */}
+          <p className="search-form__hint area-fields__map-hint" hidden>
+            {t('area.form.hint')}
+          </p>
         </>
       )}
     </fieldset>

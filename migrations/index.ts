@@ -13,6 +13,7 @@ import { PublicPrice1795900001000 } from './1795900001000-PublicPrice.js';
 import { ListingIdsAndIncrementalSync1796000000000 } from './1796000000000-ListingIdsAndIncrementalSync.js';
 import { ProjectsIndex1796100000000 } from './1796100000000-ProjectsIndex.js';
 import { ListingMarks1796200172266 } from './1796200172266-ListingMarks.js';
+import { SearchArea1796200300000 } from './1796200300000-SearchArea.js';
 
 /** Every migration in order; a newly generated migration is added at the end. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   ListingIdsAndIncrementalSync1796000000000,
   ProjectsIndex1796100000000,
   ListingMarks1796200172266,
+  SearchArea1796200300000,
 ];

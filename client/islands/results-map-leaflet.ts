@@ -8,6 +8,7 @@ import clusterDefaultStylesheet from 'leaflet.markercluster/dist/MarkerCluster.D
 import { control, Icon, latLngBounds, map as leafletMap, type Map as LeafletMap, marker, popup, tileLayer } from 'leaflet';
 import 'leaflet.markercluster';
 import { markerClusterGroup } from 'leaflet';
+import { addAreaTools, areaBounds, showArea } from './area-draw';
 import { element } from './dom';
 import type { ResultMarker, ResultsMapProps } from './search-props';
 
@@ -84,6 +85,13 @@ export async function showResultsMap(canvas: HTMLElement, props: ResultsMapProps
   }
   view.addLayer(clusters);
   canvas.dataset.markers = String(markers.length);
-  if (markers.length > 0) view.fitBounds(latLngBounds(markers.map((point) => [point.lat, point.lon] as [number, number])), { padding: [24, 24], maxZoom: 15 });
+  // The area searched, and the tool to draw another: the view holds the area and the markers.
+  const area = areaBounds(props.area);
+  const bounds = markers.length > 0 ? latLngBounds(markers.map((point) => [point.lat, point.lon] as [number, number])) : null;
+  if (area) bounds?.extend(area);
+  const shown = bounds ?? area;
+  if (shown) view.fitBounds(shown, { padding: [24, 24], maxZoom: 15 });
   else view.setView([50.6, 4.5], 7);
+  showArea(view, props.area);
+  addAreaTools(view, canvas, props);
 }

@@ -22,18 +22,35 @@ function wasOpen(): boolean {
 }
 
 /**
+ * htmx keeps the page's HTML to restore on Back: without the map's Leaflet markup, whose inline styles the CSP
+ * refuses to apply from HTML (the island draws the map anew, open, when the page comes back).
+ */
+let historyCleaned = false;
+function leaveMapsOutOfHistory(): void {
+  if (historyCleaned) return;
+  historyCleaned = true;
+  document.addEventListener('htmx:beforeHistorySave', () => {
+    for (const canvas of document.querySelectorAll('.results-map__canvas, .area-draw__panel')) canvas.remove();
+  });
+}
+
+/**
  * The results map: a button (hidden without JavaScript: no map, nothing broken) that fetches Leaflet and the
  * markers of the whole result set on demand. Each htmx search replaces the results and so this island, with the
  * new search's markers.
  */
 export function mount(root: HTMLElement, rawProps: unknown): void {
   const props = rawProps as ResultsMapProps;
+  leaveMapsOutOfHistory();
   const toggle = root.querySelector<HTMLButtonElement>('.results-map__toggle');
   if (!toggle || !props.markersUrl) return;
   toggle.hidden = false;
+  // The search form's "or draw your own area on the map" is true now.
+  for (const hint of document.querySelectorAll<HTMLElement>('.area-fields__map-hint')) hint.hidden = false;
   const showText = toggle.textContent ?? '';
   // A page restored from htmx's history brings the old map's markup, without its Leaflet: drawn anew when open.
   root.querySelector('.results-map__canvas')?.remove();
+  root.querySelector('.area-draw__panel')?.remove();
   toggle.setAttribute('aria-expanded', 'false');
   let canvas: HTMLElement | undefined;
 
@@ -62,6 +79,7 @@ export function mount(root: HTMLElement, rawProps: unknown): void {
       toggle.textContent = showText;
       root.classList.remove('results-map--open');
       if (canvas) canvas.hidden = true;
+      root.querySelector<HTMLElement>('.area-draw__panel')?.setAttribute('hidden', '');
       rememberOpen(false);
     } else {
       void open();

@@ -24,6 +24,25 @@ export interface ResultsMapProps {
   readonly hideText: string;
   /** The popup link's text ("View this property"). */
   readonly openText: string;
+  /** The area searched, drawn on the map: a circle (km) or a polygon's corners as [lat, lon]. */
+  readonly area: AreaOnMap | null;
+  /** Drawing an area: the search form it goes into (its `polygon` field) and the tool's texts. */
+  readonly draw: AreaDrawProps;
+}
+
+export type AreaOnMap =
+  | { readonly kind: 'circle'; readonly lat: number; readonly lon: number; readonly radiusKm: number }
+  | { readonly kind: 'polygon'; readonly points: ReadonlyArray<readonly [number, number]> };
+
+export interface AreaDrawProps {
+  readonly formId: string;
+  readonly drawText: string;
+  readonly finishText: string;
+  readonly cancelText: string;
+  readonly undoText: string;
+  readonly hintText: string;
+  /** "{count} corners placed", announced while drawing. */
+  readonly countTexts: { readonly one: string; readonly other: string };
 }
 
 /** A marker as the markers endpoint sends it. */

@@ -39,13 +39,15 @@ function withControlCharacters(values: Values): string[] {
     .map(([name]) => name);
 }
 
-/** Validation messages are i18n keys (`forms.errors.*`); a constraint without one gets the generic message. */
+/** Validation messages are i18n keys (`forms.errors.*`, or a feature's `<namespace>.errors.*`); a constraint without one gets the generic message. */
+const MESSAGE_KEY = /^(forms\.|[a-z]+\.errors\.[\w.]+$)/;
+
 function firstMessages(errors: readonly ValidationError[], prefix = ''): Record<string, string> {
   const messages: Record<string, string> = {};
   for (const error of errors) {
     const name = `${prefix}${error.property}`;
     const message = Object.values(error.constraints ?? {})[0];
-    if (message) messages[name] = message.startsWith('forms.') ? message : INVALID;
+    if (message) messages[name] = MESSAGE_KEY.test(message) ? message : INVALID;
     if (error.children?.length) Object.assign(messages, firstMessages(error.children, `${name}.`));
   }
   return messages;

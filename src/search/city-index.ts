@@ -1,6 +1,7 @@
 import type { Locale } from '../routing/locales.js';
 import type { CityRow, ResolvedLocations } from './search.repository.js';
-import { isZipTerm, normalizeName } from './search-criteria.js';
+import { isZipTerm, normalizeName, type SearchCriteria } from './search-criteria.js';
+import { type LatLon, resolveArea } from './search-area.js';
 
 /** A city suggestion: what the field gets when chosen, and what the list shows. */
 export interface CitySuggestion {
@@ -41,6 +42,40 @@ export class CityIndex {
     const names = new Set(locations.filter((term) => !isZipTerm(term)).map(normalizeName));
     const matching = this.cities.filter((city) => city.keys.some((key) => names.has(key)));
     return { zips, cityZips: [...new Set(matching.map((city) => city.zip))], cityNames: [...new Set(matching.map((city) => city.name))] };
+  }
+
+  /**
+   * The point of a place a radius is drawn around: the city (any language's name, or a zip) with the most listings
+   * among those that go by it, or null when the catalogue has no such place with coordinates.
+   */
+  placePoint(place: string): LatLon | null {
+    const key = normalizeName(place);
+    const zip = isZipTerm(place) ? place.trim() : null;
+    const best = this.cities
+      .filter((city) => city.lat != null && city.lon != null && (zip ? city.zip === zip : city.keys.includes(key)))
+      .sort((a, b) => b.count - a.count || a.zip.localeCompare(b.zip))[0];
+    return best ? { lat: best.lat!, lon: best.lon! } : null;
+  }
+
+  /** The criteria with a radius around a place resolved to the place's point (left as it is when unknown). */
+  withResolvedArea(criteria: SearchCriteria): SearchCriteria {
+    const { area } = criteria;
+    if (area?.kind !== 'near') return criteria;
+    const center = this.placePoint(area.place);
+    return center ? { ...criteria, area: resolveArea(area, () => center) } : criteria;
+  }
+
+  /** The places a radius can be drawn around, one per name, in `locale`'s names and order: the form's choices. */
+  places(locale: Locale): Array<{ readonly value: string; readonly label: string }> {
+    const byName = new Map<string, IndexedCity>();
+    for (const city of this.cities) {
+      if (city.lat == null || city.lon == null) continue;
+      const known = byName.get(city.name);
+      if (!known || known.count < city.count) byName.set(city.name, city);
+    }
+    return [...byName.values()]
+      .map((city) => ({ value: city.name, label: city.alias[locale]?.trim() || city.name }))
+      .sort((a, b) => a.label.localeCompare(b.label, locale));
   }
 
   /** A city's name in `locale` (Luik for Liège on /nl); the name itself when it has no alias there or is unknown. */

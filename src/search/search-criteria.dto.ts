@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, type ValidationOptions } from 'class-validator';
 import { HEAD_TYPES } from '../estates/domain/estate.js';
+import { parseCircle, parsePolygon, parseRadius } from './search-area.js';
 
 /** The sort orders a visitor can choose; `newest` is the default; `reduced`: the most recent price reduction first. */
 export const SORT_ORDERS = ['newest', 'price-asc', 'price-desc', 'reduced'] as const;
@@ -37,6 +38,10 @@ const whole = ({ value }: { value: unknown }): number | undefined => {
   const digits = raw.replace(/[\s.€]/g, '');
   return /^\d{1,12}$/.test(digits) ? Number(digits) : Number.NaN;
 };
+
+/** A text field that must read as `parse` reads it (the area's fields; messages are i18n keys, area namespace). */
+const Reads = (name: string, parse: (value: string) => unknown, options: ValidationOptions) =>
+  ValidateBy({ name, validator: { validate: (value: unknown) => typeof value === 'string' && parse(value) !== null } }, options);
 
 /**
  * The search's GET query string. Every field is optional: the home page without a query is the search for
@@ -94,6 +99,33 @@ export class SearchCriteriaDto {
   @IsString()
   @MaxLength(40)
   reference?: string;
+
+  /** A radius around one of the catalogue's places (a city name in any language). */
+  @Transform(text)
+  @IsOptional()
+  @IsString()
+  @MaxLength(80, { message: 'area.errors.place' })
+  near?: string;
+
+  /** The radius of `near`, in km. */
+  @Transform(text)
+  @IsOptional()
+  @Reads('isSearchRadius', parseRadius, { message: 'area.errors.radius' })
+  within?: string;
+
+  /** `lat,lon,km`: a radius around a point. */
+  @Transform(text)
+  @IsOptional()
+  @MaxLength(80, { message: 'area.errors.circle' })
+  @Reads('isSearchCircle', parseCircle, { message: 'area.errors.circle' })
+  circle?: string;
+
+  /** `lat,lon;lat,lon;…`: an area drawn on the map. */
+  @Transform(text)
+  @IsOptional()
+  @MaxLength(1600, { message: 'area.errors.polygon' })
+  @Reads('isSearchPolygon', parsePolygon, { message: 'area.errors.polygon' })
+  polygon?: string;
 
   @Transform(text)
   @IsOptional()

@@ -28,6 +28,7 @@ describe(parseSearchQuery.name, () => {
       priceMax: 500_000,
       bedroomsMin: 2,
       reference: 'ab-12',
+      area: null,
       sort: 'price-desc',
       page: 3,
     });

@@ -3,7 +3,9 @@ import { validateSync } from 'class-validator';
 import { isAvailable } from '../estates/domain/availability.js';
 import type { Estate, HeadType } from '../estates/domain/estate.js';
 import { referenceKey } from '../estates/domain/format.js';
+import { searchPointOf } from '../estates/domain/search-point.js';
 import { publicPrice } from '../estates/domain/visibility.js';
+import { areaOf, areaParams, isInArea, type LatLon, resolveArea, type SearchArea } from './search-area.js';
 import { type SEARCH_TRANSACTIONS, SearchCriteriaDto, type SORT_ORDERS } from './search-criteria.dto.js';
 
 export type SearchTransaction = (typeof SEARCH_TRANSACTIONS)[number];
@@ -21,6 +23,8 @@ export interface SearchCriteria {
   readonly priceMax: number | null;
   readonly bedroomsMin: number | null;
   readonly reference: string | null;
+  /** A radius around a place or a point, or an area drawn on the map (search-area.ts). */
+  readonly area: SearchArea | null;
   readonly sort: SortOrder;
   readonly page: number;
 }
@@ -37,6 +41,7 @@ export const EMPTY_CRITERIA: SearchCriteria = {
   priceMax: null,
   bedroomsMin: null,
   reference: null,
+  area: null,
   sort: 'newest',
   page: 1,
 };
@@ -70,6 +75,7 @@ export function parseSearchQuery(query: Readonly<Record<string, unknown>> | URLS
     priceMax: priceMax ?? null,
     bedroomsMin: dto.bedroomsMin ? dto.bedroomsMin : null,
     reference: dto.reference ?? null,
+    area: areaOf(dto),
     sort: dto.sort ?? 'newest',
     page: dto.page ?? 1,
   };
@@ -92,6 +98,7 @@ export function toSearchQuery(criteria: Partial<SearchCriteria>, options: { page
   if (full.priceMax !== null) params.append('priceMax', String(full.priceMax));
   if (full.bedroomsMin !== null) params.append('bedroomsMin', String(full.bedroomsMin));
   if (full.reference) params.append('reference', full.reference);
+  if (full.area) for (const [key, value] of areaParams(full.area)) params.append(key, value);
   if (options.sort !== false && full.sort !== 'newest') params.append('sort', full.sort);
   if (options.page !== false && full.page > 1) params.append('page', String(full.page));
   const query = params.toString();
@@ -128,6 +135,17 @@ function matchesLocation(estate: Estate, locations: readonly string[]): boolean 
   return locations.some((term) => (isZipTerm(term) ? city.zip === term.trim() : names.has(normalizeName(term))));
 }
 
+/**
+ * The area is the listing's (a project's units are where the project is), tested at its search point (the city's
+ * when the address is hidden: domain/search-point.ts). A radius around a place needs the place's point
+ * (`placePoint`, the catalogue's cities); a place it does not know finds nothing, as the search does.
+ */
+function matchesArea(estate: Estate, area: SearchArea | null, placePoint: (place: string) => LatLon | null): boolean {
+  if (!area) return true;
+  const shape = resolveArea(area, placePoint);
+  const point = searchPointOf(estate);
+  return shape !== null && point !== null && isInArea(shape, point);
+}
 
 /** The criteria a single listing (a project itself or one of its units) answers on its own. */
 function matchesOwn(estate: Estate, criteria: SearchCriteria): boolean {
@@ -145,11 +163,12 @@ function matchesOwn(estate: Estate, criteria: SearchCriteria): boolean {
  * Whether a listing answers the criteria: the rule the search query implements in SQL, and what alert digests
  * ask of a new listing. Transaction and location are the listing's; type, price, bedrooms and reference are the
  * listing's own or, for a project, those of one of its units (a project of flats is found by a search for a
- * two-bedroom flat under € 300.000). Visibility (hidden statuses, sold listings) is not a criterion: callers pass
+ * two-bedroom flat under € 300.000); the area too is the listing's. Visibility (hidden statuses, sold listings) is not a criterion: callers pass
  * visible listings (domain/visibility.ts).
  */
-export function matchesCriteria(estate: Estate, criteria: SearchCriteria): boolean {
+export function matchesCriteria(estate: Estate, criteria: SearchCriteria, placePoint: (place: string) => LatLon | null = () => null): boolean {
   if (criteria.transaction !== null && estate.transaction.forRent !== (criteria.transaction === 'rent')) return false;
   if (!matchesLocation(estate, criteria.locations)) return false;
+  if (!matchesArea(estate, criteria.area, placePoint)) return false;
   return matchesOwn(estate, criteria) || (estate.isProject && estate.children.some((unit) => isAvailable(unit) && matchesOwn(unit, criteria)));
 }

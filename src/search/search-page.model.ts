@@ -11,7 +11,9 @@ import { LOCALES, type Locale } from '../routing/locales.js';
 import { urlFor } from '../routing/routes.js';
 import { jsonForScript } from '../seo/structured-data.js';
 import { type LandingPage, landingPageFor } from './landing-pages.js';
-import { hasFilters, type SearchCriteria, toSearchQuery } from './search-criteria.js';
+import { hasFilters, normalizeName, type SearchCriteria, toSearchQuery } from './search-criteria.js';
+import { AREA_RADII_KM, areaParams, DEFAULT_RADIUS_KM } from './search-area.js';
+import { describeArea } from './search-area-text.js';
 import { SORT_ORDERS } from './search-criteria.dto.js';
 import { SEARCH_PAGE_SIZE, SearchService } from './search.service.js';
 import { searchTitle } from './search-title.js';
@@ -20,6 +22,15 @@ export interface Choice {
   readonly value: string;
   readonly label: string;
   readonly selected: boolean;
+}
+
+/** Search by area in the form: the radius control, or the area drawn on the map with a way to remove it. */
+export interface AreaFormModel {
+  readonly radii: readonly Choice[];
+  /** The catalogue's places, after an empty "any place" choice. */
+  readonly places: readonly Choice[];
+  /** An area drawn on the map (or a radius around a point): its words, its hidden fields and the search without it. */
+  readonly drawn: { readonly text: string; readonly fields: ReadonlyArray<readonly [string, string]>; readonly removeHref: string } | null;
 }
 
 export interface SearchFormModel {
@@ -38,6 +49,7 @@ export interface SearchFormModel {
   readonly sorts: readonly Choice[];
   readonly resetHref: string;
   readonly combobox: CityComboboxProps;
+  readonly area: AreaFormModel;
 }
 
 export interface PageLink {
@@ -192,7 +204,7 @@ export class SearchPageModels {
       keepInformedHref: total === 0 ? (saved ? `${urlFor('subscribe', locale)}?${saved}` : urlFor('subscribe', locale)) : null,
       showsUnavailable: visibility.showUnavailable,
       map:
-        total === 0
+        total === 0 && !criteria.area
           ? null
           : {
               markersUrl: query ? `${urlFor('ajaxSearchMap', locale)}?${query}` : urlFor('ajaxSearchMap', locale),
@@ -204,7 +216,49 @@ export class SearchPageModels {
               zoomOutTitle: t.t('detail.map.zoomOut'),
               hideText: t.t('search.map.hide'),
               openText: t.t('search.map.open'),
+              area: await this.areaShape(criteria),
+              draw: {
+                formId: 'search-form',
+                drawText: t.t('area.map.draw'),
+                finishText: t.t('area.map.finish'),
+                cancelText: t.t('area.map.cancel'),
+                undoText: t.t('area.map.undo'),
+                hintText: t.t('area.map.drawHint'),
+                countTexts: { one: t.t('area.map.drawing', { count: 1 }), other: t.t('area.map.drawing', { count: '{count}' }) },
+              },
             },
+    };
+  }
+
+  /** The area with coordinates, for the map to show (a radius around a place as a circle around its point). */
+  private async areaShape(criteria: SearchCriteria): Promise<ResultsMapProps['area']> {
+    if (!criteria.area) return null;
+    const area = (await this.search.cities()).withResolvedArea(criteria).area;
+    if (!area || area.kind === 'near') return null;
+    return area.kind === 'circle' ? { kind: 'circle', lat: area.center.lat, lon: area.center.lon, radiusKm: area.radiusKm } : { kind: 'polygon', points: area.points.map((point) => [point.lat, point.lon] as const) };
+  }
+
+  private async areaForm(criteria: SearchCriteria, locale: Locale): Promise<AreaFormModel> {
+    const t = this.translations.forLocale(locale);
+    const { area } = criteria;
+    const cities = await this.search.cities();
+    const near = area?.kind === 'near' ? area : null;
+    const radius = near?.radiusKm ?? DEFAULT_RADIUS_KM;
+    const radii = (AREA_RADII_KM as readonly number[]).includes(radius) ? [...AREA_RADII_KM] : [...AREA_RADII_KM, radius].sort((a, b) => a - b);
+    const places = cities.places(locale);
+    const nearKey = near ? normalizeName(near.place) : null;
+    const chosen = nearKey ? places.find((place) => normalizeName(place.value) === nearKey || cities.localName(place.value, locale) === cities.localName(near!.place, locale)) : undefined;
+    const placeChoices = near && !chosen ? [...places, { value: near.place, label: near.place }] : places;
+    return {
+      radii: radii.map((value) => ({ value: String(value), label: `${formatNumber(value)} km`, selected: value === radius })),
+      places: [
+        { value: '', label: t.t('area.form.anyPlace'), selected: !near },
+        ...placeChoices.map((place) => ({ ...place, selected: !!near && (place === chosen || (!chosen && place.value === near.place)) })),
+      ],
+      drawn:
+        area && area.kind !== 'near'
+          ? { text: describeArea(area, t), fields: areaParams(area), removeHref: searchHref(locale, toSearchQuery({ ...criteria, area: null }, { page: false })) }
+          : null,
     };
   }
 
@@ -220,7 +274,9 @@ export class SearchPageModels {
           .map((facet) => [facet.subType!, subTypeLabel(t, facet.headType, facet.subType) || facet.subType!] as const),
       ),
     ].sort((a, b) => a[1].localeCompare(b[1], locale));
+    const area = await this.areaForm(criteria, locale);
     return {
+      area,
       action: urlFor('home', locale),
       transactions: [
         { value: 'buy', label: t.t('search.form.buy'), selected: criteria.transaction === 'buy' },

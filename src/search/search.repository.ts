@@ -6,6 +6,7 @@ import type { Estate } from '../estates/domain/estate.js';
 import type { LocalizedText } from '../i18n/localized-text.js';
 import { referenceKey } from '../estates/domain/format.js';
 import type { LandingCandidate } from './landing-pages.js';
+import { areaCondition } from './search-area.js';
 import type { SearchCriteria } from './search-criteria.js';
 
 /** Which listings a visitor may find, from the settings. */
@@ -43,6 +44,9 @@ export interface CityRow {
   readonly alias: LocalizedText;
   readonly country: string;
   readonly count: number;
+  /** The city's point (its listings' city coordinates): what a radius around it is drawn from. */
+  readonly lat?: number | null;
+  readonly lon?: number | null;
 }
 
 /** What the filters offer: the head and sub types that exist, per transaction. */
@@ -99,6 +103,11 @@ export function matchingListings(criteria: SearchCriteria, locations: ResolvedLo
       parts.push(`(e.city_zip = ANY(${params.add(locations.cityZips)}) AND e.city_name = ANY(${params.add(locations.cityNames)}))`);
     }
     base.push(parts.length > 0 ? `(${parts.join(' OR ')})` : 'false');
+  }
+  if (criteria.area) {
+    // The service resolves a radius around a place to its point; a place it did not know finds nothing.
+    const { area } = criteria;
+    base.push(area.kind === 'near' ? 'false' : areaCondition(area, 'e.area_lat', 'e.area_lon', (value) => params.add(value)));
   }
   const own = ownConditions('e', criteria, params);
   const select = `SELECT ${MATCH_COLUMNS} FROM estates e WHERE `;
@@ -216,14 +225,17 @@ export class SearchRepository {
 
   /** Cities with listings a visitor may see (top-level listings, as the search counts them). */
   async cities(visibility: SearchVisibility): Promise<CityRow[]> {
-    const rows: Array<{ zip: string; name: string; alias: LocalizedText | null; country: string | null; count: string }> = await this.dataSource.query(
+    const rows: Array<{ zip: string; name: string; alias: LocalizedText | null; country: string | null; count: string; lat: number | null; lon: number | null }> = await this.dataSource.query(
       `SELECT e.city_zip AS zip, e.city_name AS name, min((e.document->'address'->'city'->'alias')::text)::jsonb AS alias,
-              min(e.document->'address'->>'country') AS country, count(*) AS count
+              min(e.document->'address'->>'country') AS country, count(*) AS count,
+              coalesce(avg(CASE WHEN jsonb_typeof(e.document->'address'->'city'->'lat') = 'number' THEN (e.document->'address'->'city'->>'lat')::double precision END), avg(e.area_lat)) AS lat,
+              coalesce(avg(CASE WHEN jsonb_typeof(e.document->'address'->'city'->'lon') = 'number' THEN (e.document->'address'->'city'->>'lon')::double precision END), avg(e.area_lon)) AS lon
          FROM estates e WHERE e.parent_id IS NULL AND e.status <> ALL($1)
         GROUP BY e.city_zip, e.city_name`,
       [excludedStatuses(visibility)],
     );
-    return rows.map((row) => ({ zip: row.zip, name: row.name, alias: row.alias ?? {}, country: row.country ?? 'BE', count: Number(row.count) }));
+    const coordinate = (value: number | string | null) => (value === null ? null : Number(value));
+    return rows.map((row) => ({ zip: row.zip, name: row.name, alias: row.alias ?? {}, country: row.country ?? 'BE', count: Number(row.count), lat: coordinate(row.lat), lon: coordinate(row.lon) }));
   }
 
   /** Listings on offer per head type, transaction and city: what landing pages are chosen from. */

@@ -93,23 +93,24 @@ export class SearchService {
     const visibility = await this.visibility();
     const { cities } = await this.catalogueViews();
     const locations = cities.resolve(criteria.locations);
+    const resolved = cities.withResolvedArea(criteria);
     const count = () => {
       let total = this.counts.get(countKey);
       if (!total) {
-        total = this.repository.count(criteria, locations, visibility);
+        total = this.repository.count(resolved, locations, visibility);
         this.counts.set(countKey, total);
         total.catch(() => this.counts.delete(countKey));
       }
       return total;
     };
-    const page = await this.repository.page(criteria, locations, visibility, SEARCH_PAGE_SIZE, count);
+    const page = await this.repository.page(resolved, locations, visibility, SEARCH_PAGE_SIZE, count);
     return { ...page, visibility };
   }
 
   async markers(criteria: SearchCriteria): Promise<MarkerRow[]> {
     const visibility = await this.visibility();
     const { cities } = await this.catalogueViews();
-    return this.repository.markers(criteria, cities.resolve(criteria.locations), visibility);
+    return this.repository.markers(cities.withResolvedArea(criteria), cities.resolve(criteria.locations), visibility);
   }
 
   async cities(): Promise<CityIndex> {

@@ -11,6 +11,8 @@ import { TranslationService } from '../i18n/translation.service.js';
 import { MailOutboxService } from '../mail/mail-outbox.service.js';
 import type { Locale } from '../routing/locales.js';
 import { parsePropertyImageUrl, propertyImageVariantUrlOf } from '../routing/routes.js';
+import { SearchService } from '../search/search.service.js';
+import type { LatLon } from '../search/search-area.js';
 import { changeText, DIGEST_LOOKBACK_MS, isDigestDue, isDigestEvent } from './digest-rules.js';
 import type { SubscriptionEntity } from './subscription.entity.js';
 import { SubscriptionRepository } from './subscription.repository.js';
@@ -45,6 +47,7 @@ export class DigestService {
     private readonly subscriptions: SubscriptionService,
     private readonly translations: TranslationService,
     private readonly mail: MailOutboxService,
+    private readonly search: SearchService,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
@@ -60,8 +63,11 @@ export class DigestService {
     const listings = new Map<number, FoundEstate | null>();
     for (const estateId of new Set(news.map((event) => event.estateId))) listings.set(estateId, await this.details.find(estateId));
 
+    // A radius around a place is drawn from the place's point in the catalogue, as the search draws it.
+    const cities = await this.search.cities();
+    const placePoint = (place: string) => cities.placePoint(place);
     let mailed = 0;
-    for (const subscription of due) if (await this.digestFor(subscription, news, listings, now)) mailed++;
+    for (const subscription of due) if (await this.digestFor(subscription, news, listings, now, placePoint)) mailed++;
     if (mailed > 0) {
       this.mail.kick();
       this.logger.log(`${mailed} digest(s) queued`);
@@ -70,12 +76,18 @@ export class DigestService {
   }
 
   /** One subscriber's digest of the news since they confirmed; false when there was nothing (new) to send. */
-  private async digestFor(subscription: SubscriptionEntity, news: readonly ListingEventEntity[], listings: ReadonlyMap<number, FoundEstate | null>, now: Date): Promise<boolean> {
+  private async digestFor(
+    subscription: SubscriptionEntity,
+    news: readonly ListingEventEntity[],
+    listings: ReadonlyMap<number, FoundEstate | null>,
+    now: Date,
+    placePoint: (place: string) => LatLon | null,
+  ): Promise<boolean> {
     const { id } = subscription;
     const byEstate = new Map<number, { found: FoundEstate; events: ListingEventEntity[] }>();
     for (const event of news) {
       const found = listings.get(event.estateId);
-      if (!found || event.occurredAt < subscription.confirmedAt! || !matchesSubscription(found.estate, subscription.criteria)) continue;
+      if (!found || event.occurredAt < subscription.confirmedAt! || !matchesSubscription(found.estate, subscription.criteria, placePoint)) continue;
       const entry = byEstate.get(event.estateId) ?? { found, events: [] };
       entry.events.push(event);
       byEstate.set(event.estateId, entry);

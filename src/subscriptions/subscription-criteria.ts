@@ -4,6 +4,8 @@ import type { Estate } from '../estates/domain/estate.js';
 import { formatCurrency } from '../estates/domain/format.js';
 import type { Translator } from '../i18n/translator.js';
 import type { SearchCriteriaDto } from '../search/search-criteria.dto.js';
+import { areaOf, type LatLon } from '../search/search-area.js';
+import { describeArea } from '../search/search-area-text.js';
 import { EMPTY_CRITERIA, matchesCriteria, parseSearchQuery, type SearchCriteria, toSearchQuery } from '../search/search-criteria.js';
 import type { StoredCriteria } from './subscription.entity.js';
 
@@ -26,9 +28,9 @@ export function subscriptionQuery(stored: StoredCriteria): string {
   return toSearchQuery(searchCriteriaOf(stored), { page: false, sort: false });
 }
 
-/** Whether a listing belongs in a digest for this search (the search's own rule). */
-export function matchesSubscription(estate: Estate, stored: StoredCriteria): boolean {
-  return matchesCriteria(estate, searchCriteriaOf(stored));
+/** Whether a listing belongs in a digest for this search (the search's own rule; `placePoint` resolves a radius around a place). */
+export function matchesSubscription(estate: Estate, stored: StoredCriteria, placePoint?: (place: string) => LatLon | null): boolean {
+  return matchesCriteria(estate, searchCriteriaOf(stored), placePoint);
 }
 
 /** The search in words, one line per criterion, in the translator's language; one line for "everything". */
@@ -39,6 +41,7 @@ export function describeCriteria(stored: StoredCriteria, t: Translator): string[
   if (criteria.transaction) line('search.form.transaction', t.t(`search.form.${criteria.transaction}`));
   if (criteria.headTypes.length > 0) line('search.form.headTypes', criteria.headTypes.map((type) => enumLabel(t, 'headType', type) || type).join(', '));
   if (criteria.locations.length > 0) line('search.form.location', criteria.locations.join(', '));
+  if (criteria.area) line('area.describe.label', describeArea(criteria.area, t));
   if (criteria.priceMin !== null) line('search.form.priceMin', formatCurrency(criteria.priceMin));
   if (criteria.priceMax !== null) line('search.form.priceMax', formatCurrency(criteria.priceMax));
   if (criteria.bedroomsMin !== null) line('search.form.bedroomsMin', `${criteria.bedroomsMin}+`);
@@ -57,6 +60,7 @@ export function criteriaFromForm(dto: SearchCriteriaDto): StoredCriteria {
     priceMax: dto.priceMax ?? null,
     bedroomsMin: dto.bedroomsMin || null,
     reference: dto.reference ?? null,
+    area: areaOf(dto),
   });
   return storedCriteria(new URLSearchParams(query));
 }
@@ -69,7 +73,11 @@ export function criteriaFormValues(stored: StoredCriteria): Record<string, strin
   return values;
 }
 
-/** The search as a CRM's search profile (the lead of a confirmed subscription): the criteria a CRM can store. */
+/**
+ * The search as a CRM's search profile (the lead of a confirmed subscription): the criteria a CRM can store. An area
+ * is not among them (Zabun's contactrequest and Whise's SearchCriteria have no geographic field, and its places
+ * would narrow a radius to the named cities only): the lead's message, describeCriteria's lines, names it.
+ */
 export function searchProfileOf(stored: StoredCriteria): SearchProfile {
   const criteria = searchCriteriaOf(stored);
   return {

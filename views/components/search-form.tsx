@@ -8,6 +8,7 @@ export const SEARCH_RESULTS_ID = 'search-results';
 export const SUBTYPES_ID = 'search-subtypes';
 export const PRICES_ID = 'search-prices';
 export const SEARCH_STATUS_ID = 'search-status';
+export const AREA_ID = 'search-area';
 
 function Select({ id, name, label, choices }: { id: string; name: string; label: string; choices: readonly Choice[] }): ReactElement {
   const selected = choices.find((choice) => choice.selected)?.value ?? '';
@@ -65,6 +66,71 @@ export function PriceFields({ ctx, form, oob = false }: { ctx: PageContext; form
 }
 
 /**
+ * Search by area. Without JavaScript, and for keyboard and screen-reader users: "Within [5 km] of [place]", two
+ * labelled selects of the GET form. An area drawn on the map (or a radius around a point) rides along as hidden
+ * fields, said in words with a link to the same search without it. Swapped out of band after each search.
+ */
+export function AreaFields({ ctx, form, oob = false }: { ctx: PageContext; form: SearchFormModel; oob?: boolean }): ReactElement {
+  const { t } = ctx;
+  const { area } = form;
+  return (
+    <fieldset id={AREA_ID} className="search-form__group area-fields" hx-swap-oob={oob ? 'true' : undefined}>
+      <legend>{t('area.form.legend')}</legend>
+      {area.drawn ? (
+        <div className="area-fields__drawn">
+          <p className="area-fields__drawn-text">
+            <span className="area-fields__icon" aria-hidden="true" />
+            {area.drawn.text}
+          </p>
+          {area.drawn.fields.map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <a
+            className="area-fields__remove"
+            href={area.drawn.removeHref}
+            hx-get={area.drawn.removeHref}
+            hx-target={`#${SEARCH_RESULTS_ID}`}
+            hx-swap="outerHTML"
+            hx-push-url="true"
+          >
+            {t('area.form.remove')}
+          </a>
+        </div>
+      ) : (
+        <>
+          <div className="area-fields__row">
+            <div className="search-form__field area-fields__radius">
+              <label htmlFor="search-within">{t('area.form.within')}</label>
+              <select id="search-within" name="within" defaultValue={area.radii.find((choice) => choice.selected)?.value}>
+                {area.radii.map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="search-form__field area-fields__place">
+              <label htmlFor="search-near">{t('area.form.near')}</label>
+              <select id="search-near" name="near" defaultValue={area.places.find((choice) => choice.selected)?.value ?? ''}>
+                {area.places.map((choice) => (
+                  <option key={choice.value || 'any'} value={choice.value}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          {/* Only where there is a map to draw on: the results map's island shows it. */}
+          <p className="search-form__hint area-fields__map-hint" hidden>
+            {t('area.form.hint')}
+          </p>
+        </>
+      )}
+    </fieldset>
+  );
+}
+
+/**
  * The search as a GET form: every search has a URL and works without JavaScript. With htmx the results follow
  * each change (debounced), the URL is pushed so Back restores the previous results.
  */
@@ -110,6 +176,7 @@ export function SearchForm({ ctx, form }: { ctx: PageContext; form: SearchFormMo
         <Checkboxes name="headTypes" choices={form.headTypes} />
       </fieldset>
       <SubTypesField ctx={ctx} form={form} />
+      <AreaFields ctx={ctx} form={form} />
       <details className="search-form__more" open={form.moreOpen}>
         <summary>{t('search.form.more')}</summary>
         <PriceFields ctx={ctx} form={form} />

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import type { SearchFormModel, SearchResultsModel } from '../../src/search/search-page.model.js';
 import { EstateCard } from '../components/estate-card.js';
 import { favoriteToggleFor } from '../components/favorite-toggle.js';
-import { PriceFields, SEARCH_RESULTS_ID, SEARCH_STATUS_ID, SubTypesField } from '../components/search-form.js';
+import { AreaFields, PriceFields, SEARCH_RESULTS_ID, SEARCH_STATUS_ID, SubTypesField } from '../components/search-form.js';
 import type { PageContext } from '../page-context.js';
 
 const HEADING_ID = 'search-results-heading';
@@ -116,6 +116,7 @@ export function SearchResultsFragment({ ctx, results, form }: { ctx: PageContext
       <SearchResults ctx={ctx} results={results} />
       <SubTypesField ctx={ctx} form={form} oob />
       <PriceFields ctx={ctx} form={form} oob />
+      <AreaFields ctx={ctx} form={form} oob />
       <p id={SEARCH_STATUS_ID} className="visually-hidden" role="status" hx-swap-oob="innerHTML">
         {results.countText}
       </p>

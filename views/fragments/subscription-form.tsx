@@ -89,6 +89,52 @@ function Input({ name, label, type = 'text', required, autoComplete, props }: {
   );
 }
 
+/** The area the alerts follow: the radius control, or the area drawn on the map kept as it was (hidden fields). */
+function AreaCriteria(props: SubscriptionFormProps): ReactElement {
+  const { ctx, search, errors } = props;
+  const { t } = ctx;
+  const { area } = search;
+  const errorName = ['polygon', 'circle', 'within', 'near'].find((name) => errors[name]);
+  return (
+    <fieldset className={`subscription-form__choices area-fields${errorName ? ' form-field--invalid' : ''}`} aria-describedby={errorName ? `subscription-${errorName}-error` : undefined}>
+      <legend>{t('area.form.legend')}</legend>
+      {area.drawn ? (
+        <p className="area-fields__drawn-text">
+          <span className="area-fields__icon" aria-hidden="true" />
+          {area.drawn.text}
+          {area.drawn.fields.map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+        </p>
+      ) : (
+        <div className="area-fields__row">
+          <div className="form-field">
+            <label htmlFor="subscription-within">{t('area.form.within')}</label>
+            <select id="subscription-within" name="within" defaultValue={area.radii.find((choice) => choice.selected)?.value}>
+              {area.radii.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="form-field">
+            <label htmlFor="subscription-near">{t('area.form.near')}</label>
+            <select id="subscription-near" name="near" defaultValue={area.places.find((choice) => choice.selected)?.value ?? ''}>
+              {area.places.map((choice) => (
+                <option key={choice.value || 'any'} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      )}
+      {errorName && <FieldError name={errorName} errors={errors} t={t} />}
+    </fieldset>
+  );
+}
+
 /** The search part: the home search's own controls and option lists, under the same field names. */
 function CriteriaFields(props: SubscriptionFormProps): ReactElement {
   const { ctx, search } = props;
@@ -120,6 +166,7 @@ function CriteriaFields(props: SubscriptionFormProps): ReactElement {
           {t('search.form.locationHint')}
         </p>
       </div>
+      <AreaCriteria {...props} />
       <PriceFields ctx={ctx} form={search} />
       <Select name="bedroomsMin" label={t('search.form.bedroomsMin')} options={search.bedrooms} selected={search.bedrooms.find((choice) => choice.selected)?.value ?? ''} props={props} />
     </fieldset>

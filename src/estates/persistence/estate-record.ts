@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Estate } from '../domain/estate.js';
 import { referenceKey } from '../domain/format.js';
+import { searchPointOf } from '../domain/search-point.js';
 import { publicPrice } from '../domain/visibility.js';
 import type { EstateDocument, EstateEntity } from './estate.entity.js';
 
@@ -24,6 +25,7 @@ export function contentHashOf(document: EstateDocument): string {
 export function toRow(estate: Estate, syncedAt: Date): EstateEntity {
   const document = documentOf(estate);
   const geo = estate.address.geoLocation;
+  const areaPoint = searchPointOf(estate);
   return {
     id: estate.id,
     source: estate.source,
@@ -43,6 +45,8 @@ export function toRow(estate: Estate, syncedAt: Date): EstateEntity {
     bedrooms: estate.bedrooms,
     lat: geo?.lat ?? null,
     lon: geo?.lon ?? null,
+    areaLat: areaPoint?.lat ?? null,
+    areaLon: areaPoint?.lon ?? null,
     updatedAt: new Date(estate.updatedAt),
     // Kept by the sync from the listing's events (estate-sync.service.ts), not by the CRM's record.
     listedAt: null,

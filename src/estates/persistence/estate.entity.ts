@@ -21,6 +21,8 @@ export type EstateDocument = Omit<Estate, 'children' | 'marks'>;
 @Index('ix_estates_search_reduced', ['forRent', 'priceReducedAt', 'updatedAt', 'id'], { where: '"parent_id" IS NULL' })
 // The search's second arm (a project found through its units) looks at projects only.
 @Index('ix_estates_projects', ['forRent'], { where: '"is_project" AND "parent_id" IS NULL' })
+// Search by area: the bounding-box prefilter over top-level listings' search points.
+@Index('ix_estates_area', ['areaLat', 'areaLon'], { where: '"parent_id" IS NULL' })
 export class EstateEntity {
   /** The site's id, as in URLs. */
   @PrimaryColumn({ type: 'integer' })
@@ -88,6 +90,13 @@ export class EstateEntity {
 
   @Column({ type: 'double precision', nullable: true })
   lon!: number | null;
+
+  /** The point an area search tests (domain/search-point.ts): the city's when the address is hidden. */
+  @Column({ name: 'area_lat', type: 'double precision', nullable: true })
+  areaLat!: number | null;
+
+  @Column({ name: 'area_lon', type: 'double precision', nullable: true })
+  areaLon!: number | null;
 
   @Index('ix_estates_updated_at')
   @Column({ name: 'updated_at', type: 'timestamptz' })

@@ -18,6 +18,7 @@ import { DescriptionSection, FilesSection, VideosSection } from './estate-detail
 import { BuildTechnicalsSection, FacilitiesSection, FeaturesSection, LayoutSection } from './estate-detail/property-sections.js';
 import { DetailSeoHead } from './estate-detail/seo-head.js';
 import { ProjectUnitsSection } from './estate-detail/units-section.js';
+import { PurchaseCostSection, type PurchaseCostSectionModel } from './estate-detail/purchase-cost-section.js';
 
 export interface DetailPageModel {
   readonly display: EstateDisplayModel;
@@ -29,6 +30,8 @@ export interface DetailPageModel {
    * town planning, floors and rooms) are left out.
    */
   readonly features: readonly DisplayTab[];
+  /** What buying it really costs (sale pages with a public price only; null elsewhere). */
+  readonly purchaseCost: PurchaseCostSectionModel | null;
   /** Call, e-mail, ask: the bar at the bottom of a phone's screen. */
   readonly actions: ActionBarProps;
   readonly map: MapBlockProps;
@@ -77,6 +80,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
             <VideosSection videos={display.videos} t={t} />
             <ProjectUnitsSection units={display.units} t={t} />
             <FeaturesSection title={t('detail.details')} groups={model.features} />
+            <PurchaseCostSection model={model.purchaseCost} />
             <LayoutSection floors={display.layout} t={t} />
             <EnergySection display={display} t={t} />
             <PlanningSection display={display} t={t} />

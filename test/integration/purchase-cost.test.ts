@@ -162,7 +162,7 @@ describe('purchase-cost block', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.text).toContain('<html lang="nl"');
     expect(response.text).toContain(message);
-    expect(response.text).toContain('Verbeter de gegevens hieronder');
+    expect(response.text).toContain('Verbeter de gegevens in het formulier');
     expect(response.text).not.toContain('data-cost-line="total"');
   });
 

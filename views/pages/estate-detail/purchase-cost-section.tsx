@@ -142,7 +142,7 @@ export function PurchaseCostResultFragment({ result }: { result: PurchaseCostRes
   return (
     <>
       <PurchaseCostResultContent result={result} />
-      <p id={STATUS_ID} className="visually-hidden" role="status" hx-swap-oob="innerHTML">
+      <p id={STATUS_ID} className="purchase-cost__status" role="status" hx-swap-oob="innerHTML">
         {result.announcement}
       </p>
     </>
@@ -172,7 +172,7 @@ export function PurchaseCostSection({ model }: { model: PurchaseCostSectionModel
             hx-target={`#${RESULT_ID}`}
             hx-swap="innerHTML"
             hx-trigger="submit, change"
-            hx-sync="this:replace"
+            hx-sync="this:queue last"
             data-island="page-form"
             data-failure-text={form.failureText}
           >
@@ -200,6 +200,8 @@ export function PurchaseCostSection({ model }: { model: PurchaseCostSectionModel
               <button type="submit" className="button purchase-cost__submit">
                 {form.submit}
               </button>
+              {/* Filled when htmx swaps the result in: heard by screen readers, and seen beside the form on a phone, where the figures are out of sight. */}
+              <p id={STATUS_ID} className="purchase-cost__status" role="status"></p>
             </fieldset>
           </form>
           <div className="purchase-cost__result" id={RESULT_ID}>
@@ -207,7 +209,6 @@ export function PurchaseCostSection({ model }: { model: PurchaseCostSectionModel
           </div>
         </div>
       )}
-      <p id={STATUS_ID} className="visually-hidden" role="status"></p>
       {model.notes.map((note) => (
         <p key={note} className="purchase-cost__note">
           {note}

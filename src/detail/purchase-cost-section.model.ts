@@ -32,7 +32,7 @@ function rowDetail(line: PurchaseCostLine, estimate: PurchaseCostEstimate, t: Tr
         ? t.t('costs.detail.dutiesAllowance', { rate: percent(line.rate!), base: formatCurrency(line.base!), allowance: formatCurrency(estimate.allowance), region, situation })
         : t.t('costs.detail.duties', { rate: percent(line.rate!), region, situation });
     case 'landDuties':
-      return t.t('costs.detail.landDuties', { rate: percent(line.rate!), base: formatCurrency(line.base!), region, situation });
+      return t.t(estimate.landDerived ? 'costs.detail.landDutiesDerived' : 'costs.detail.landDuties', { rate: percent(line.rate!), base: formatCurrency(line.base!), region, situation });
     case 'vat':
       return t.t('costs.detail.vat', { rate: percent(line.rate!), base: formatCurrency(line.base!) });
     case 'notary':

@@ -88,6 +88,18 @@ describe('purchase-cost block in a browser', () => {
     await overlays('');
   }
 
+  it('a project unit sold under VAT shows VAT on the construction and duties on the land, axe clean at 390 px', async () => {
+    await withPage(VIEWPORTS.phone, true, async (page) => {
+      // 1044: a unit of the demo project at € 300,000 excluding VAT with a construction part of € 180,000.
+      await page.goto(`${app.baseUrl}${urlFor('detailShort', 'nl', { estateId: 1044 })}`);
+      await expect(amountOf(page, 'vat')).resolves.toBe(euro(180_000 * 0.21));
+      await expect(amountOf(page, 'landDuties')).resolves.toBe(euro(120_000 * 0.02));
+      await expectNoOverflow(page);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await shoot(page, 'costs-nl-390-vat-unit');
+    });
+  });
+
   describe.each(CASES)('$locale', ({ locale, id, onlyHomeRate, otherRate, no, recalculated, rateError }) => {
     const open = (page: Page) => page.goto(`${app.baseUrl}${urlFor('detailShort', locale as Locale, { estateId: id })}`);
 

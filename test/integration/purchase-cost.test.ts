@@ -106,6 +106,23 @@ describe('purchase-cost block', () => {
     }
   });
 
+  it('a project unit sold under VAT: 21 % VAT on its construction part, duties on the rest of the price (its land)', async () => {
+    const units = (await rows.find({ where: { parentId: Not(IsNull()), status: 'FOR_SALE', forRent: false, region: 'FLANDERS', publicPrice: Not(IsNull()) }, order: { id: 'ASC' } })) as EstateEntity[];
+    let unit: Estate | null = null;
+    for (const candidate of units) {
+      const found = await sut.app.get(EstateDetailService).find(candidate.id);
+      if (found?.estate.price.vatRegime && found.estate.price.constructionValue && found.estate.price.groundValue === null) unit = found.estate;
+      if (unit) break;
+    }
+    expect(unit).not.toBeNull();
+    const { value, constructionValue } = unit!.price;
+    const html = await pageOf(unit!, 'nl');
+    expect(lineAmount(html, 'vat')).toBe(euro(constructionValue! * 0.21));
+    expect(lineAmount(html, 'landDuties')).toBe(euro((value! - constructionValue!) * 0.02));
+    expect(lineAmount(html, 'duties')).toBeNull();
+    expect(html).toContain('de prijs min de constructiewaarde');
+  });
+
   it('no block on a project page', async () => {
     const project = (await rows.findOne({ where: { isProject: true }, order: { id: 'ASC' } })) as EstateEntity;
     expect(await pageOf(project, 'nl')).not.toContain('id="purchase-cost"');

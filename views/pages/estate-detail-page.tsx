@@ -80,7 +80,6 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
             <VideosSection videos={display.videos} t={t} />
             <ProjectUnitsSection units={display.units} t={t} />
             <FeaturesSection title={t('detail.details')} groups={model.features} />
-            <PurchaseCostSection model={model.purchaseCost} />
             <LayoutSection floors={display.layout} t={t} />
             <EnergySection display={display} t={t} />
             <PlanningSection display={display} t={t} />
@@ -88,6 +87,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
             <FacilitiesSection display={display} t={t} />
             <FilesSection files={display.files} t={t} />
             <MapBlock {...model.map} />
+            <PurchaseCostSection model={model.purchaseCost} />
           </div>
 
           <aside className="estate-detail__aside" id="contact">

@@ -28,7 +28,8 @@ describe('purchase-cost block in a browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENS, { recursive: true });
-    ({ app, browser } = served = await startBrowserApp());
+    // The map sits just above the block and loads on the way: its tiles come from the local tile server.
+    ({ app, browser } = served = await startBrowserApp({}, { tiles: true }));
   });
 
   afterAll(() => served?.close());

@@ -20,6 +20,7 @@ import { breadcrumbJsonLd } from '../seo/breadcrumbs.js';
 import { listingBreadcrumb } from '../search/listing-breadcrumb.js';
 import { jsonForScript, listingJsonLd, listingTitle, shareMeta } from '../seo/structured-data.js';
 import { EstateDetailService, type FoundEstate, SIMILAR_ESTATES_SHOWN } from './estate-detail.service.js';
+import { purchaseCostSection, type PurchaseCostState } from './purchase-cost-section.model.js';
 
 /** The demo photos are 3:2; CRM photos are shown in the same box (object-fit), so the page never shifts. */
 const PHOTO_WIDTH = 1600;
@@ -93,6 +94,11 @@ export class EstateDetailPageModels {
     return model;
   }
 
+  /** The page with its purchase-cost block recomputed for the visitor's choices (the shared model is not changed). */
+  async pageModelWithPurchaseCost(found: FoundEstate, locale: Locale, state: PurchaseCostState): Promise<DetailPageModel> {
+    return { ...(await this.pageModel(found, locale, null)), purchaseCost: purchaseCostSection(found.estate, locale, this.translations.forLocale(locale), state) };
+  }
+
   private async buildPageModel(found: FoundEstate, locale: Locale, sent: SentForm, form?: OpenForm): Promise<DetailPageModel> {
     const t = this.translations.forLocale(locale);
     const [display, events] = await Promise.all([this.displayModel(found, locale), this.details.history(found)]);
@@ -125,6 +131,7 @@ export class EstateDetailPageModels {
       display,
       descriptionHtml,
       features: featureGroups(display),
+      purchaseCost: purchaseCostSection(found.estate, locale, t),
       actions: {
         label: t.t('detail.actions.label'),
         call: phone ? { href: telHref(phone), text: t.t('detail.actions.call') } : null,

@@ -77,6 +77,8 @@ export const ROUTES = {
   detailShort,
   detail: extend(detailShort, '/<slug>'),
   projectUnit: extend(detailShort, '/<slug>/<entityId>'),
+  /** The purchase-cost block recomputed for the visitor's choices (GET form; a static segment, so no slug clashes). */
+  purchaseCost: extend(detailShort, { en: '/purchase-costs', nl: '/aankoopkosten', fr: '/frais-d-achat', de: '/kaufnebenkosten' }),
   cancelAppointment: {
     en: '/en/cancel-appointment/<appointmentId>',
     nl: '/nl/afspraak-annuleren/<appointmentId>',

@@ -23,6 +23,7 @@ import { BuildTechnicalsSection, FacilitiesSection, FeaturesSection, LayoutSecti
 import { PriceHistorySection } from './estate-detail/price-history-section.js';
 import { DetailSeoHead } from './estate-detail/seo-head.js';
 import { ProjectUnitsSection } from './estate-detail/units-section.js';
+import { PurchaseCostSection, type PurchaseCostSectionModel } from './estate-detail/purchase-cost-section.js';
 
 export interface DetailPageModel {
   readonly display: EstateDisplayModel;
@@ -34,6 +35,8 @@ export interface DetailPageModel {
    * town planning, floors and rooms) are left out.
    */
   readonly features: readonly DisplayTab[];
+  /** What buying it really costs (sale pages with a public price only; null elsewhere). */
+  readonly purchaseCost: PurchaseCostSectionModel | null;
   /** Call, e-mail, ask: the bar at the bottom of a phone's screen. */
   readonly actions: ActionBarProps;
   readonly map: MapBlockProps;
@@ -98,6 +101,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
             <FacilitiesSection display={display} t={t} />
             <DocumentsSection documents={model.documents} t={t} />
             <MapBlock {...model.map} />
+            <PurchaseCostSection model={model.purchaseCost} />
           </div>
 
           <aside className="estate-detail__aside" id="contact">

@@ -66,9 +66,20 @@ describe('new build under the VAT regime', () => {
     expect(estimatePurchaseCost(newBuild({ groundValue: 100_000, constructionValue: 200_000 }, 'BRUSSELS'))?.duties).toBe(12_500);
   });
 
-  it('without the split between land and construction: no estimate, and the reason says so (no invented split)', () => {
-    expect(estimatePurchaseCost(newBuild({ groundValue: null, constructionValue: 200_000 }))).toBeNull();
-    expect(purchaseCostOutcome(newBuild({ groundValue: 100_000, constructionValue: null }))).toEqual({ kind: 'unavailable', reason: 'newBuildSplitUnknown' });
+  it('with only the construction part: the land is the price minus it, and said to be derived', () => {
+    // 300,000 − 180,000 = 120,000 land; VAT 180,000 × 21 % = 37,800; duty 120,000 × 2 % = 2,400
+    const sut = estimatePurchaseCost(newBuild({ groundValue: null, constructionValue: 180_000 }));
+    expect(sut).toMatchObject({ vat: 37_800, duties: 2_400, landDerived: true });
+    expect(sut?.lines.find((l) => l.key === 'landDuties')?.base).toBe(120_000);
+  });
+
+  it('without the construction part: no estimate, and the reason says so (no invented split)', () => {
+    expect(estimatePurchaseCost(newBuild({ groundValue: 100_000, constructionValue: null }))).toBeNull();
+    expect(purchaseCostOutcome(newBuild({ groundValue: null, constructionValue: null }))).toEqual({ kind: 'unavailable', reason: 'newBuildSplitUnknown' });
+  });
+
+  it('a construction part at or above the price gives no split either', () => {
+    expect(purchaseCostOutcome(newBuild({ groundValue: null, constructionValue: 300_000 }))).toEqual({ kind: 'unavailable', reason: 'newBuildSplitUnknown' });
   });
 
   it('a new build not sold under VAT pays duties on the price and is flagged', () => {

@@ -13,7 +13,7 @@ import { PURCHASE_COST_RATES, type DutyRule, type PurchaseCostRates, type ScaleB
  * - a price the visitor may not learn (`publicPrice`): "price on request" must not leak through the costs;
  * - a listing without a region: the duties depend on it;
  * - a project: its units have their own pages and prices, and a project's "from" price is no purchase price;
- * - a new build under the VAT regime whose split between land and construction the CRM does not give: VAT and
+ * - a new build under the VAT regime without the construction part of its price: VAT and
  *   duties cannot be told apart without it, and we do not invent a split (`purchaseCostOutcome` says why).
  */
 
@@ -64,6 +64,8 @@ export interface PurchaseCostEstimate {
   readonly onlyHomeApplies: boolean;
   /** A new build sold under the VAT regime: VAT on the construction, duties on the land. */
   readonly vatRegime: boolean;
+  /** Under the VAT regime, the land part is the price minus the construction part (the CRM gives no land value). */
+  readonly landDerived: boolean;
   /** Marked as a new build but not sold under the VAT regime in the CRM: the costs may differ, the page says so. */
   readonly newBuildWithoutVat: boolean;
   /** The price is the CRM's "from" price, not a fixed one. */
@@ -167,11 +169,16 @@ export function defaultPurchaseCostChoices(price: number, rates: PurchaseCostRat
   };
 }
 
-/** A VAT new build's land and construction parts, when the CRM gives both (never guessed). */
-function vatSplit(estate: Estate): { land: number; construction: number } | null {
+/**
+ * A VAT new build's land and construction parts (never guessed): both as the CRM gives them, or the land as the
+ * price (excluding VAT) minus the construction part the CRM gives (`landDerived`, said beside the line). Without a
+ * construction part there is no split.
+ */
+function vatSplit(estate: Estate, price: number): { land: number; construction: number; landDerived: boolean } | null {
   const { groundValue, constructionValue } = estate.price;
-  if (groundValue === null || constructionValue === null || groundValue < 0 || constructionValue <= 0) return null;
-  return { land: groundValue, construction: constructionValue };
+  if (constructionValue === null || constructionValue <= 0) return null;
+  if (groundValue !== null && groundValue >= 0) return { land: groundValue, construction: constructionValue, landDerived: false };
+  return price > constructionValue ? { land: price - constructionValue, construction: constructionValue, landDerived: true } : null;
 }
 
 function line(key: PurchaseCostLineKey, amount: number, rate: number | null = null, base: number | null = null, estimate = false): PurchaseCostLine {
@@ -192,7 +199,7 @@ export function purchaseCostOutcome(
   const region = estate.address.region;
   if (region === null) return unavailable('noRegion');
   const vatRegime = estate.price.vatRegime;
-  const split = vatRegime ? vatSplit(estate) : null;
+  const split = vatRegime ? vatSplit(estate, price) : null;
   if (vatRegime && split === null) return unavailable('newBuildSplitUnknown');
 
   const defaults = defaultPurchaseCostChoices(price, rates);
@@ -226,6 +233,7 @@ export function purchaseCostOutcome(
       onlyHome,
       onlyHomeApplies: applies,
       vatRegime,
+      landDerived: split?.landDerived ?? false,
       newBuildWithoutVat: !vatRegime && estate.technical.newBuilding === true,
       priceIsFrom: !(estate.price.value !== null && estate.price.value > 0),
       price,

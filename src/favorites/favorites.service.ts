@@ -53,10 +53,12 @@ export class FavoritesService {
   /** Each favourite as a card, or as "no longer available" when the site does not show it any more. */
   async items(ids: readonly number[], locale: Locale): Promise<FavoriteItem[]> {
     const t = this.translations.forLocale(locale);
+    // The "new" and "price reduced" badges as on search cards (the page is private: no cache to outlive a day).
+    const badges = await this.details.badgeRules();
     return Promise.all(
       ids.map(async (id) => {
         const found = await this.details.find(id);
-        return { id, card: found ? toEstateCard(found.estate, t, found.paths[locale]) : null, toggleAction: urlFor('favoriteToggle', locale, { estateId: id }) };
+        return { id, card: found ? toEstateCard(found.estate, t, found.paths[locale], badges) : null, toggleAction: urlFor('favoriteToggle', locale, { estateId: id }) };
       }),
     );
   }

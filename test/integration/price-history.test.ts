@@ -5,6 +5,7 @@ import { EstateSyncService } from '../../src/estates/persistence/estate-sync.ser
 import type { SourceBListing } from '../../src/estates/sources/source-b/source-b.types.js';
 import { formatDate } from '../../src/estates/domain/format.js';
 import { urlFor } from '../../src/routing/routes.js';
+import { encodeFavorites, FAVORITES_COOKIE } from '../../src/favorites/favorites-cookie.js';
 import { SettingsService } from '../../src/settings/settings.service.js';
 import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -96,6 +97,16 @@ describe('price history: two real syncs through the CRM boundary', () => {
     expect(badgesOf((await search('reference=B-5950', 'fr')).text, fresh)).toEqual(['new:Nouveau']);
     // A rise is no reduction, and a listing of the first fill is not new.
     expect(badgesOf((await search('reference=B-5014')).text, await idOf('B-5014'))).toEqual([]);
+  });
+
+  it('puts the same badges on the cards of the favourites page', async () => {
+    const [dropped, fresh, risen] = await Promise.all([idOf('B-5004'), idOf('B-5950'), idOf('B-5014')]);
+    const cookie = `${FAVORITES_COOKIE}=${encodeFavorites([dropped, fresh, risen], sut.config.COOKIE_SECRET)}`;
+    const page = await get(urlFor('favorites', 'nl')).set('Cookie', cookie);
+    expect(page.status).toBe(200);
+    expect(badgesOf(page.text, dropped)).toEqual(['reduced:Prijs verlaagd']);
+    expect(badgesOf(page.text, fresh)).toEqual(['new:Nieuw']);
+    expect(badgesOf(page.text, risen)).toEqual([]);
   });
 
   it('sorts the most recent price reduction first, then the rest by newest', async () => {

@@ -12,6 +12,7 @@ import { AppointmentConfirmations1795900000000 } from './1795900000000-Appointme
 import { PublicPrice1795900001000 } from './1795900001000-PublicPrice.js';
 import { ListingIdsAndIncrementalSync1796000000000 } from './1796000000000-ListingIdsAndIncrementalSync.js';
 import { ProjectsIndex1796100000000 } from './1796100000000-ProjectsIndex.js';
+import { ViewingRequests1795720191129 } from './1795720191129-ViewingRequests.js';
 
 /** Every migration in order; a newly generated migration is added at the end. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   PublicPrice1795900001000,
   ListingIdsAndIncrementalSync1796000000000,
   ProjectsIndex1796100000000,
+  ViewingRequests1795720191129,
 ];

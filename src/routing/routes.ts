@@ -75,6 +75,8 @@ export const ROUTES = {
   detailShort,
   detail: extend(detailShort, '/<slug>'),
   projectUnit: extend(detailShort, '/<slug>/<entityId>'),
+  /** Issue 23: a listing's viewing request (the form and its post; the detail page links to it). */
+  viewingRequest: extend(detailShort, { en: '/request-a-viewing', nl: '/bezoek-aanvragen', fr: '/demander-une-visite', de: '/besichtigung-anfragen' }),
   cancelAppointment: {
     en: '/en/cancel-appointment/<appointmentId>',
     nl: '/nl/afspraak-annuleren/<appointmentId>',

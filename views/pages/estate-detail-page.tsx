@@ -18,6 +18,7 @@ import { DescriptionSection, FilesSection, VideosSection } from './estate-detail
 import { BuildTechnicalsSection, FacilitiesSection, FeaturesSection, LayoutSection } from './estate-detail/property-sections.js';
 import { DetailSeoHead } from './estate-detail/seo-head.js';
 import { ProjectUnitsSection } from './estate-detail/units-section.js';
+import { ViewingRequestTeaser } from './estate-detail/viewing-request.js';
 
 export interface DetailPageModel {
   readonly display: EstateDisplayModel;
@@ -74,6 +75,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
         <div className="estate-detail__body">
           <div className="estate-detail__main">
             <DescriptionSection html={model.descriptionHtml} lang={display.descriptionLang} t={t} />
+            <ViewingRequestTeaser display={display} ctx={ctx} />
             <VideosSection videos={display.videos} t={t} />
             <ProjectUnitsSection units={display.units} t={t} />
             <FeaturesSection title={t('detail.details')} groups={model.features} />

@@ -16,12 +16,14 @@ export class ViewingRequestDto {
   estateId!: number;
 
   @Transform(asList)
+  // None checked: the field is absent; the service then says to choose one.
+  @IsOptional()
   @IsArray({ message: 'forms.errors.invalid' })
   // A hand-made post with many values is refused before any is looked at (the rule of three is the service's).
   @ArrayMaxSize(20, { message: 'forms.errors.invalid' })
   @IsString({ each: true, message: 'forms.errors.invalid' })
   @MaxLength(20, { each: true, message: 'forms.errors.invalid' })
-  slots!: string[];
+  slots?: string[];
 
   @VisitorName()
   name!: string;

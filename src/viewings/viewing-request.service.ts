@@ -23,7 +23,7 @@ import { checkSlots, type HalfDay, slotInWords, slotTimes, type ViewingSlot } fr
 export function viewingValues(dto: ViewingRequestDto): Record<string, string | readonly string[]> {
   return {
     estateId: String(dto.estateId),
-    slots: dto.slots,
+    slots: dto.slots ?? [],
     name: dto.name,
     email: dto.email,
     phone: dto.phone ?? '',
@@ -65,7 +65,7 @@ export class ViewingRequestService {
 
   async submit(dto: ViewingRequestDto, locale: Locale): Promise<FoundEstate> {
     const found = await this.listing(dto.estateId);
-    const checked = checkSlots(dto.slots, this.clock.now(), this.config.openingDays);
+    const checked = checkSlots(dto.slots ?? [], this.clock.now(), this.config.openingDays);
     if (checked.problem) throw new FormValidationError({ slots: checked.problem }, viewingValues(dto));
     const slots = checked.slots;
     const agency = this.config.AGENCY_LOCALE;

@@ -16,9 +16,11 @@ import { offeredSlotsKey } from './viewing-slots.js';
 
 /**
  * A listing's viewing request (issue 23). GET: its page, or for htmx the form alone (the detail page's link loads it
- * in place). The half-days on offer change at noon, at 18:00 and at midnight (Brussels): the cache version holds the
- * first one still open, so neither the render cache, an ETag nor a CDN keeps a page offering a half-day gone by
- * longer than its shared max-age; the post checks the slots against the clock anyway (422).
+ * in place). The half-days on offer change at noon, at 18:00 and at midnight (Brussels), which no change feed
+ * announces: the page is `private` (no CDN copy, no replay of a known page for up to a minute; the browser
+ * revalidates every time) and its version holds the first half-day still open, so its ETag and its render-cache
+ * entry change exactly when the offer does (rendered once per half-day, never shown stale). The detail page itself
+ * carries no slot, so its public cache is untouched. The post checks the slots against the clock anyway (422).
  */
 @Controller()
 export class ViewingsController {
@@ -41,6 +43,7 @@ export class ViewingsController {
       {
         version: `${found.version}:${offeredSlotsKey(now, this.config.openingDays)}`,
         query: { sent: thanks },
+        cache: 'private',
         // htmx (the detail page's link): the form alone, its first half-day focused.
         fragment: (model) => ViewingRequestForm({ ...model.form, autoFocus: true }),
       },

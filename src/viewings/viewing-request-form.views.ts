@@ -27,7 +27,7 @@ export class ViewingRequestFormView implements FormView {
     const found = await this.viewings.listing(Number((request.params as Record<string, string>).estateId));
     const { t } = this.translations.forLocale(locale);
     const errors = Object.fromEntries(Object.entries(state.errors).map(([field, message]) => [field, MESSAGE_KEY.test(message) ? t(message) : message]));
-    const formState: ViewingFormState = { values: state.values, errors, errorSummary: summary ?? t('forms.errors.summary') };
+    const formState: ViewingFormState = { values: state.values, errors, errorSummary: summary ?? t('viewings.form.errorSummary') };
     return { found, formState };
   }
 

@@ -88,13 +88,13 @@ export class ViewingRequestPageModels {
   private day(day: ViewingDay, locale: Locale, chosen: ReadonlySet<string>): ViewingDayOption {
     const { t } = this.translations.forLocale(locale);
     const [year, month, date] = day.date.split('-').map(Number) as [number, number, number];
-    const label = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : `${locale}-BE`, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-      new Date(Date.UTC(year, month - 1, date, 12)),
-    );
+    const noon = new Date(Date.UTC(year, month - 1, date, 12));
+    const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : `${locale}-BE`, { ...options, timeZone: 'UTC' }).format(noon);
     return {
       date: day.date,
-      label: capitalized(label),
-      slots: day.slots.map((slot) => ({ id: slot.id, label: capitalized(t(`viewings.halfDay.${slot.halfDay}`)), checked: chosen.has(slot.id) })),
+      weekday: capitalized(format({ weekday: 'long' })),
+      dayMonth: format({ day: 'numeric', month: 'long' }),
+      slots: day.slots.map((slot) => ({ id: slot.id, label: t(`viewings.form.halfDayName.${slot.halfDay}`), hours: t(`viewings.form.halfDayHours.${slot.halfDay}`), checked: chosen.has(slot.id) })),
     };
   }
 }

@@ -79,7 +79,7 @@ describe('request a viewing', () => {
     expect(detail.text).toContain(`hx-get="${url}"`);
     const page = await request(sut.server).get(url);
     expect(page.status).toBe(200);
-    expect(page.text).toContain('<legend class="viewing-day__legend">Donderdag 3 december</legend>');
+    expect(page.text).toContain('<legend class="viewing-day__legend"><span class="viewing-day__weekday">Donderdag</span> <span class="viewing-day__date">3 december</span></legend>');
     expect(page.text).toContain('value="2026-12-03-am"');
     expect(page.text).toContain('value="2026-12-16-pm"');
     expect(page.text).not.toContain('value="2026-12-06-am"');

@@ -12,15 +12,19 @@ import type { PageContext } from '../../page-context.js';
 export interface ViewingSlotOption {
   /** `2026-12-01-am`: the checkbox's value. */
   readonly id: string;
-  /** "Voormiddag (9–12 u)" */
+  /** "Voormiddag" */
   readonly label: string;
+  /** "9–12 u" */
+  readonly hours: string;
   readonly checked: boolean;
 }
 
 export interface ViewingDayOption {
   readonly date: string;
-  /** "Dinsdag 1 december" */
-  readonly label: string;
+  /** "Dinsdag" */
+  readonly weekday: string;
+  /** "1 december" */
+  readonly dayMonth: string;
   readonly slots: readonly ViewingSlotOption[];
 }
 
@@ -106,7 +110,9 @@ export function ViewingRequestForm(props: ViewingFormProps): ReactElement {
         <div className="viewing-slots__days">
           {props.days.map((day) => (
             <fieldset className="viewing-day" key={day.date}>
-              <legend className="viewing-day__legend">{day.label}</legend>
+              <legend className="viewing-day__legend">
+                <span className="viewing-day__weekday">{day.weekday}</span> <span className="viewing-day__date">{day.dayMonth}</span>
+              </legend>
               {day.slots.map((slot) => (
                 <div className="viewing-slot" key={slot.id}>
                   <input
@@ -118,7 +124,9 @@ export function ViewingRequestForm(props: ViewingFormProps): ReactElement {
                     autoFocus={slot.id === autoFocusId}
                     {...(slotsError ? { 'aria-invalid': true as const } : {})}
                   />
-                  <label htmlFor={`viewing-slot-${slot.id}`}>{slot.label}</label>
+                  <label htmlFor={`viewing-slot-${slot.id}`}>
+                    <span className="viewing-slot__name">{slot.label}</span> <span className="viewing-slot__hours">{slot.hours}</span>
+                  </label>
                 </div>
               ))}
             </fieldset>

@@ -12,7 +12,7 @@ import type { FakeVerifierServer } from '../support/fake-verifier-server.js';
 import { type FormTestApp, startFormTestApp } from '../support/form-test-app.js';
 import type { SmtpTestServer } from '../support/smtp-test-server.js';
 import { zabunLeadEmail } from '../support/fake-zabun-server.js';
-import { eventually, type TestApp } from '../support/test-app.js';
+import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
 
 /** Thursday 3 December 2026, 11:30 in Brussels: this morning is still open, Sunday the 6th is closed (mon–sat). */
 const THURSDAY_MORNING = new Date('2026-12-03T10:30:00Z');
@@ -241,13 +241,49 @@ describe('request a viewing', () => {
     expect(await db().getRepository(ViewingRequestEntity).countBy({ email: 'csrf-viewing@example.be' })).toBe(0);
   });
 
-  it('offers no viewing of a sold listing (404), and no link to one', async () => {
+  it('offers no viewing of a sold listing or of a project as a whole (404, and no link), nor of an unknown id', async () => {
     const estates = db().getRepository(EstateEntity);
-    const sold = await estates.findOne({ where: { isProject: true, parentId: IsNull() } });
-    if (sold) {
-      expect((await request(sut.server).get(urlFor('viewingRequest', 'nl', { estateId: sold.id }))).status).toBe(404);
-      expect((await post(sold.id, { ...VISITOR, email: 'project@example.be', slots: ['2026-12-04-am'] })).status).toBe(404);
+    const [sold, project] = await Promise.all([
+      estates.findOneOrFail({ where: { status: 'SOLD', parentId: IsNull() }, order: { id: 'ASC' } }),
+      estates.findOneOrFail({ where: { isProject: true, parentId: IsNull() }, order: { id: 'ASC' } }),
+    ]);
+    for (const estate of [sold, project]) {
+      const url = urlFor('viewingRequest', 'nl', { estateId: estate.id });
+      expect((await request(sut.server).get(url)).status).toBe(404);
+      expect((await post(estate.id, { ...VISITOR, email: `unavailable-${estate.id}@example.be`, slots: ['2026-12-04-am'] })).status).toBe(404);
+      const detail = await request(sut.server).get(urlFor('detailShort', 'nl', { estateId: estate.id })).redirects(1);
+      expect(detail.status).toBe(200);
+      expect(detail.text).not.toContain(url);
     }
     expect((await request(sut.server).get(urlFor('viewingRequest', 'nl', { estateId: 999_999 }))).status).toBe(404);
+    expect((await request(sut.server).get('/nl/aanbod/abc/bezoek-aanvragen')).status).toBe(404);
+  });
+});
+
+/** The out-of-the-box demo as `npm start` runs it (production, embedded database, no bot check, the real clock). */
+describe('request a viewing in the demo', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await startTestApp({ NODE_ENV: 'production', FORM_RATE_LIMIT: '50' }, { embedded: true });
+  }, 120_000);
+
+  afterAll(() => sut?.close());
+
+  it('shows the link on a listing for sale and accepts a request for the first half-day it offers, without a bot-check token', async () => {
+    const listing = (await sut.app.get(DataSource).getRepository(EstateEntity).findOne({ where: { parentId: IsNull(), status: 'FOR_SALE', isProject: false }, order: { id: 'ASC' } }))!;
+    const url = urlFor('viewingRequest', 'nl', { estateId: listing.id });
+    const detail = await request(sut.server).get(urlFor('detailShort', 'nl', { estateId: listing.id })).redirects(1);
+    expect(detail.text).toContain(`href="${url}"`);
+    const page = await request(sut.server).get(url);
+    const first = /name="slots" value="([\d-]+-(?:am|pm))"/.exec(page.text)?.[1];
+    expect(first).toBeDefined();
+    const response = await request(sut.server)
+      .post(url)
+      .type('form')
+      .send(new URLSearchParams({ estateId: String(listing.id), slots: first!, ...VISITOR, email: 'demo-viewing@example.be', 'g-recaptcha-response': '' }).toString());
+    expect(response.status).toBe(303);
+    expect(await sut.app.get(DataSource).getRepository(ViewingRequestEntity).countBy({ email: 'demo-viewing@example.be' })).toBe(1);
+    expect(await sut.app.get(DataSource).getRepository(MailEntity).countBy({ to: 'demo-viewing@example.be' })).toBe(1);
   });
 });

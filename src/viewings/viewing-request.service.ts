@@ -120,7 +120,7 @@ export class ViewingRequestService {
     const words = this.halfDayWords(recipientLocale);
     const { estate } = found;
     const street = pickText(estate.address.street, recipientLocale);
-    const address = [estate.address.visible && street ? `${street} ${estate.address.number ?? ''}`.trim() : null, `${estate.address.city.zip} ${estate.address.city.name}`]
+    const address = [estate.address.visible && street ? `${street} ${estate.address.number ?? ''}`.trim() : null, `${estate.address.city.zip} ${estate.address.city.alias?.[recipientLocale]?.trim() || estate.address.city.name}`]
       .filter(Boolean)
       .join(', ');
     return {
@@ -129,7 +129,8 @@ export class ViewingRequestService {
         title: pickText(estate.title, recipientLocale) || String(estate.id),
         reference: estate.reference ?? String(estate.id),
         address,
-        url: this.details.absoluteUrl(found.paths[visitorLocale]),
+        // Each reads the listing's page in their own language.
+        url: this.details.absoluteUrl(found.paths[recipientLocale]),
       },
       slots: slots.map((slot) => slotInWords(slot, recipientLocale, words)),
       visitor: { ...visitor, language: t(`mail.languages.${visitorLocale}`), message: recipient === 'agency' ? visitor.message : '' },

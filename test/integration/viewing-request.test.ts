@@ -125,6 +125,7 @@ describe('request a viewing', () => {
     expect(visitorMail!.text).toContain('vendredi 4 décembre 2026, après-midi (14 h–18 h)');
     expect(visitorMail!.text).toContain('Ce n’est pas encore un rendez-vous');
     expect(visitorMail!.text).not.toContain(VISITOR.message);
+    expect(visitorMail!.text).toContain(urlFor('detailShort', 'fr', { estateId: listingA.id }));
     expect(visitorMail!.html).toContain('lang="fr"');
 
     const agencyMails = () => smtp.received.filter((mail) => mail.replyTo?.text === email);
@@ -135,6 +136,7 @@ describe('request a viewing', () => {
     expect(agencyMail.text).toContain('vrijdag 4 december 2026, namiddag (14–18 u)');
     expect(agencyMail.text).toContain('Frans');
     expect(agencyMail.text).toContain(VISITOR.message);
+    expect(agencyMail.text).toContain(urlFor('detailShort', 'nl', { estateId: listingA.id }));
 
     const stored = await lead(email);
     expect(stored).toMatchObject({ kind: 'viewing', source: 'A', sourceEstateId: listingA.sourceId, viewingSlots: [{ date: '2026-12-03', halfDay: 'am', start: '2026-12-03T09:00:00+01:00', end: '2026-12-03T12:00:00+01:00' }, { date: '2026-12-04', halfDay: 'pm', start: '2026-12-04T14:00:00+01:00', end: '2026-12-04T18:00:00+01:00' }] });
@@ -160,7 +162,7 @@ describe('request a viewing', () => {
     });
     expect(stored.message.split('\n')).toEqual([
       'Bezoekaanvraag (te bevestigen)',
-      expect.stringMatching(new RegExp(`\\) – http://[^ ]+${urlFor('detailShort', 'fr', { estateId: listingA.id })}/`)),
+      expect.stringMatching(new RegExp(`\\) – http://[^ ]+${urlFor('detailShort', 'nl', { estateId: listingA.id })}/`)),
       'Voorkeurmomenten:',
       '1. donderdag 3 december 2026, voormiddag (9–12 u)',
       '2. vrijdag 4 december 2026, namiddag (14–18 u)',

@@ -35,6 +35,7 @@ describe('request a viewing', () => {
   let verifier: FakeVerifierServer;
   let listingA: EstateEntity;
   let listingW: EstateEntity;
+  let listingB: EstateEntity;
 
   beforeAll(async () => {
     crm = new FakeCrmServer();
@@ -47,6 +48,7 @@ describe('request a viewing', () => {
     const estates = sut.app.get(DataSource).getRepository(EstateEntity);
     listingA = (await estates.findOne({ where: { source: 'A', parentId: IsNull(), isProject: false }, order: { id: 'ASC' } }))!;
     listingW = (await estates.findOne({ where: { source: 'W' }, order: { id: 'ASC' } }))!;
+    listingB = (await estates.findOne({ where: { source: 'B', parentId: IsNull(), isProject: false, status: 'FOR_SALE' }, order: { id: 'ASC' } }))!;
   }, 120_000);
 
   afterAll(async () => {
@@ -191,6 +193,29 @@ describe('request a viewing', () => {
         EstateIds: [3515113],
         ContactIds: [1000 + whise.contacts.indexOf(contact) + 1],
         Comments: stored.message,
+      },
+    ]);
+  });
+
+  it("delivers a request about a source B listing to B's webhook with the slots in the payload", async () => {
+    const email = 'viewing-b@example.be';
+    expect((await post(listingB.id, { ...VISITOR, email, slots: ['2026-12-07-pm'] }, { locale: 'fr' })).status).toBe(200);
+    await delivered(email);
+    const stored = await lead(email);
+    expect(crm.leads.b.filter((body) => (body.lead as { contact: { email: string } }).contact.email === email)).toEqual([
+      {
+        event: 'lead',
+        lead: {
+          id: stored.id,
+          kind: 'viewing',
+          createdAt: stored.createdAt.toISOString(),
+          locale: 'fr',
+          contact: { name: 'Jan Peeters', email, phone: VISITOR.phone },
+          message: stored.message,
+          propertyId: listingB.sourceId,
+          searchProfile: null,
+          viewing: { slots: [{ date: '2026-12-07', halfDay: 'pm', start: '2026-12-07T14:00:00+01:00', end: '2026-12-07T18:00:00+01:00' }] },
+        },
       },
     ]);
   });

@@ -353,7 +353,7 @@ export class AppConfig {
 
   /**
    * The Whise calendar action (event type) for a website viewing request. When set, a request becomes an event of
-   * that action at the visitor's first preferred half-day (`v1/calendars/create`), which the appointment import
+   * that action at the earliest half-day the visitor proposed (`v1/calendars/create`), which the appointment import
    * leaves alone until the agent changes its action; unset, the request goes to Whise as a contact like other leads.
    */
   @Transform(toInt)

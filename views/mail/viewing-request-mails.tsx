@@ -5,7 +5,7 @@ export interface ViewingRequestMailModel {
   /** `agency`: the request to follow up (Reply-To is the visitor); `visitor`: the confirmation of receipt. */
   readonly recipient: 'agency' | 'visitor';
   readonly listing: { readonly title: string; readonly reference: string; readonly address: string; readonly url: string };
-  /** The preferred half-days in words, in the recipient's language, first choice first. */
+  /** The preferred half-days in words, in the recipient's language, in calendar order (the form asks for no ranking). */
   readonly slots: readonly string[];
   /** The visitor; the copy to the visitor carries no free text of theirs (it goes to an address they typed). */
   readonly visitor: MailVisitor;

@@ -36,7 +36,7 @@ export interface LeadPayload {
   readonly propertyId: string | null;
   /** For a confirmed subscription: the search it keeps (a CRM that has search profiles stores it as one). */
   readonly searchProfile: SearchProfile | null;
-  /** For a viewing request: the preferred half-days, first choice first (absent on other leads). */
+  /** For a viewing request: the proposed half-days in calendar order (absent on other leads). */
   readonly viewing?: { readonly slots: readonly ViewingSlotPayload[] };
 }
 

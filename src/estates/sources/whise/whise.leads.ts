@@ -71,7 +71,7 @@ function contactIdOf(answer: unknown): number | null {
 
 /**
  * The body of `v1/calendars/create` for a viewing request (exported for its test): an event of the viewing-request
- * action at the visitor's first preferred half-day, linked to the listing and the contact; every preference in words
+ * action at the earliest half-day the visitor proposed, linked to the listing and the contact; every preference in words
  * in Comments, so the agent picks one and changes the action when the visitor has confirmed. The public client posts
  * the body as given, so the field names follow Whise's calendar items (`startDateTime`, `endDateTime`, `subject`,
  * `estates`, `contacts`, `action`) in the PascalCase of its request bodies: unconfirmed against a real account.

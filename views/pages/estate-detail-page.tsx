@@ -75,7 +75,6 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
         <div className="estate-detail__body">
           <div className="estate-detail__main">
             <DescriptionSection html={model.descriptionHtml} lang={display.descriptionLang} t={t} />
-            <ViewingRequestTeaser display={display} ctx={ctx} />
             <VideosSection videos={display.videos} t={t} />
             <ProjectUnitsSection units={display.units} t={t} />
             <FeaturesSection title={t('detail.details')} groups={model.features} />
@@ -86,6 +85,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
             <FacilitiesSection display={display} t={t} />
             <FilesSection files={display.files} t={t} />
             <MapBlock {...model.map} />
+            <ViewingRequestTeaser display={display} ctx={ctx} />
           </div>
 
           <aside className="estate-detail__aside" id="contact">

@@ -24,7 +24,7 @@ describe('request a viewing in the browser', () => {
   let listing: EstateEntity;
 
   beforeAll(async () => {
-    ({ app, browser } = served = await startBrowserApp({ FORM_RATE_LIMIT: '100' }));
+    ({ app, browser } = served = await startBrowserApp({ FORM_RATE_LIMIT: '100' }, { tiles: true }));
     listing = (await app.app.get(DataSource).getRepository(EstateEntity).findOne({ where: { source: 'A', parentId: IsNull(), isProject: false, forRent: false }, order: { id: 'ASC' } }))!;
     mkdirSync(SCREENS, { recursive: true });
   });

@@ -72,6 +72,7 @@ const FOLDER_MAP = {
   favorites: [...MECHANISMS, 'consent', 'detail'],
   subscriptions: [...MECHANISMS, 'detail', 'search'],
   appointments: [...MECHANISMS, 'detail'],
+  viewings: [...MECHANISMS, 'detail'],
   holiday: MECHANISMS,
   privacy: MECHANISMS,
   sitemap: [...MECHANISMS, 'search', 'holiday'],

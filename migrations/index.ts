@@ -14,6 +14,7 @@ import { ListingIdsAndIncrementalSync1796000000000 } from './1796000000000-Listi
 import { ProjectsIndex1796100000000 } from './1796100000000-ProjectsIndex.js';
 import { ListingMarks1796200172266 } from './1796200172266-ListingMarks.js';
 import { SearchArea1796200300000 } from './1796200300000-SearchArea.js';
+import { ViewingRequests1796200400000 } from './1796200400000-ViewingRequests.js';
 
 /** Every migration in order; a newly generated migration is added at the end. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   ProjectsIndex1796100000000,
   ListingMarks1796200172266,
   SearchArea1796200300000,
+  ViewingRequests1796200400000,
 ];

@@ -17,6 +17,7 @@ import { HolidayModule } from './holiday/holiday.module.js';
 import { HomeModule } from './home/home.module.js';
 import { TranslationModule } from './i18n/translation.module.js';
 import { InquiriesModule } from './inquiries/inquiries.module.js';
+import { ViewingsModule } from './viewings/viewings.module.js';
 import { LeadsModule } from './leads/leads.module.js';
 import { LegalModule } from './legal/legal.module.js';
 import { MailModule } from './mail/mail.module.js';
@@ -75,6 +76,7 @@ export class AppModule {
         FavoritesModule,
         SubscriptionsModule,
         AppointmentsModule,
+        ViewingsModule,
         HolidayModule,
         PrivacyModule,
         SitemapModule,

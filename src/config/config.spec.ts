@@ -36,6 +36,14 @@ describe(loadConfig.name, () => {
     expect(loadConfig({ PHOTO_HOSTS: 'http://127.0.0.1:8080' }).photoHosts.canonical('http://127.0.0.1:8080/a.jpg')).not.toBeNull();
   });
 
+  it('opens Monday to Saturday by default, takes any set of weekdays in week order, and refuses a bad list at start', () => {
+    expect(loadConfig({}).openingDays).toEqual(['mon', 'tue', 'wed', 'thu', 'fri', 'sat']);
+    expect(loadConfig({ AGENCY_OPENING_DAYS: ' Sat, mon ,wed' }).openingDays).toEqual(['mon', 'wed', 'sat']);
+    for (const bad of ['', 'mon,mon', 'monday', 'mon,,xyz']) {
+      expect(() => loadConfig({ AGENCY_OPENING_DAYS: bad })).toThrow(/AGENCY_OPENING_DAYS=.*must be a comma list of mon, tue, wed, thu, fri, sat, sun/);
+    }
+  });
+
   it('keeps metrics off by default, on a port apart from the public one and behind a long token', () => {
     const sut = loadConfig({});
     expect([sut.METRICS_PORT, sut.METRICS_HOST, sut.METRICS_TOKEN]).toEqual([0, '127.0.0.1', undefined]);

@@ -44,6 +44,16 @@ function parseIcalFeeds(value: string): Map<number, string> | null {
   }
   return feeds;
 }
+/** The weekdays AGENCY_OPENING_DAYS names (the viewing slots' weekdays, Monday first). */
+const OPENING_WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+type OpeningWeekday = (typeof OPENING_WEEKDAYS)[number];
+/** `mon,tue,…` as weekdays in week order; null when empty, unknown or repeated. */
+function parseOpeningDays(value: string): OpeningWeekday[] | null {
+  const days = value.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean);
+  if (days.length === 0 || new Set(days).size !== days.length) return null;
+  if (!days.every((day): day is OpeningWeekday => (OPENING_WEEKDAYS as readonly string[]).includes(day))) return null;
+  return OPENING_WEEKDAYS.filter((day) => days.includes(day));
+}
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
 /** Every setting the app reads from the environment, with its default. Validated once at boot. */
@@ -203,6 +213,19 @@ export class AppConfig {
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['https'] })
   AGENCY_PLANNING_INFO_URL: string | undefined = undefined;
 
+  /**
+   * The days the agency shows listings: a viewing request offers half-days on these days only. A comma list of
+   * mon, tue, wed, thu, fri, sat, sun (each at most once).
+   */
+  @ValidateBy({
+    name: 'openingDays',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && parseOpeningDays(value) !== null,
+      defaultMessage: () => `AGENCY_OPENING_DAYS must be a comma list of ${OPENING_WEEKDAYS.join(', ')} with at least one day, each at most once (e.g. mon,tue,wed,thu,fri,sat)`,
+    },
+  })
+  AGENCY_OPENING_DAYS = 'mon,tue,wed,thu,fri,sat';
+
   /** Fill an empty database with the demo catalogue; defaults to on for the embedded database only. */
   @Transform(toBool)
   @IsOptional()
@@ -327,6 +350,17 @@ export class AppConfig {
   @Transform(toBool)
   @IsBoolean()
   WHISE_APPOINTMENTS = false;
+
+  /**
+   * The Whise calendar action (event type) for a website viewing request. When set, a request becomes an event of
+   * that action at the earliest half-day the visitor proposed (`v1/calendars/create`), which the appointment import
+   * leaves alone until the agent changes its action; unset, the request goes to Whise as a contact like other leads.
+   */
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  WHISE_VIEWING_ACTION_ID: number | undefined = undefined;
 
   @Transform(toInt)
   @IsInt()
@@ -731,6 +765,11 @@ export class AppConfig {
   }
 
   /** What a page with a form needs for the bot check (its site key and the provider's script), or null when it is off. */
+  /** AGENCY_OPENING_DAYS as weekdays in week order (validated at start). */
+  get openingDays(): readonly OpeningWeekday[] {
+    return parseOpeningDays(this.AGENCY_OPENING_DAYS) ?? [];
+  }
+
   get botCheckClient(): { readonly siteKey: string; readonly scriptUrl: string } | null {
     const siteKey = this.BOT_CHECK_SITE_KEY;
     if (!this.botCheckRequired || !siteKey) return null;

@@ -1,9 +1,9 @@
-import type { SearchProfile } from '../estates/sources/lead-sink.port.js';
+import type { SearchProfile, ViewingSlotPayload } from '../estates/sources/lead-sink.port.js';
 import type { SourceName } from '../estates/domain/estate.js';
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** What the visitor did on the site that the agency should follow up. */
-export const LEAD_KINDS = ['extra-info', 'send-to-friend', 'contact', 'subscription', 'cancellation', 'booking'] as const;
+export const LEAD_KINDS = ['extra-info', 'send-to-friend', 'contact', 'subscription', 'cancellation', 'booking', 'viewing'] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 
 /**
@@ -52,6 +52,10 @@ export class LeadEntity {
   /** A confirmed subscription's search, for CRMs that store it as a search profile; null for other leads. */
   @Column({ name: 'search_profile', type: 'jsonb', nullable: true })
   searchProfile!: SearchProfile | null;
+
+  /** A viewing request's preferred half-days, for CRMs that take them as such (a calendar event); null for other leads. */
+  @Column({ name: 'viewing_slots', type: 'jsonb', nullable: true })
+  viewingSlots!: ViewingSlotPayload[] | null;
 
   @Column({ type: 'varchar', length: 10, default: 'PENDING' })
   status!: LeadStatus;

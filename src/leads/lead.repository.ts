@@ -4,7 +4,7 @@ import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import { LeadEntity, type LeadStatus } from './lead.entity.js';
 
 /** What a new lead is stored with: not yet delivered, not yet attempted. */
-export type NewLead = Pick<LeadEntity, 'id' | 'kind' | 'source' | 'estateId' | 'sourceEstateId' | 'locale' | 'name' | 'email' | 'phone' | 'message' | 'searchProfile'>;
+export type NewLead = Pick<LeadEntity, 'id' | 'kind' | 'source' | 'estateId' | 'sourceEstateId' | 'locale' | 'name' | 'email' | 'phone' | 'message' | 'searchProfile' | 'viewingSlots'>;
 
 /** The leads table. Methods that take a manager run inside the caller's transaction. */
 @Injectable()

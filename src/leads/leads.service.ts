@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/config.js';
 import { EstateRepository } from '../estates/persistence/estate.repository.js';
 import { createLeadSinks } from '../estates/sources/create-lead-sinks.js';
-import type { LeadSink, SearchProfile } from '../estates/sources/lead-sink.port.js';
+import type { LeadSink, SearchProfile, ViewingSlotPayload } from '../estates/sources/lead-sink.port.js';
 import { type Job, JobQueueService } from '../jobs/job-queue.service.js';
 import type { SourceName } from '../estates/domain/estate.js';
 import type { LeadKind } from './lead.entity.js';
@@ -26,6 +26,8 @@ export interface LeadInput {
   readonly message?: string;
   /** A confirmed subscription's search. */
   readonly searchProfile?: SearchProfile | null;
+  /** A viewing request's preferred half-days. */
+  readonly viewingSlots?: readonly ViewingSlotPayload[] | null;
 }
 
 /**
@@ -74,6 +76,7 @@ export class LeadsService implements OnApplicationBootstrap {
       phone: input.phone || null,
       message: input.message ?? '',
       searchProfile: input.searchProfile ?? null,
+      viewingSlots: input.viewingSlots ? [...input.viewingSlots] : null,
     });
     await this.jobs.send<LeadJob>(LEAD_QUEUE, { leadId: id }, { manager });
     return id;
@@ -103,6 +106,7 @@ export class LeadsService implements OnApplicationBootstrap {
         message: lead.message,
         propertyId: lead.sourceEstateId,
         searchProfile: lead.searchProfile,
+        ...(lead.viewingSlots ? { viewing: { slots: lead.viewingSlots } } : {}),
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

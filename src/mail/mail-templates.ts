@@ -7,6 +7,7 @@ import { ExtraInfoMail, type ExtraInfoMailModel } from '../../views/mail/extra-i
 import { FavoritesMail, type FavoritesMailModel } from '../../views/mail/favorites-mail.js';
 import type { MailBodyProps } from '../../views/mail/mail-layout.js';
 import { SendToFriendMail, type SendToFriendMailModel } from '../../views/mail/send-to-friend-mail.js';
+import { ViewingRequestMail, type ViewingRequestMailModel, viewingRequestSubject } from '../../views/mail/viewing-request-mails.js';
 import {
   DigestMail,
   type DigestMailModel,
@@ -28,6 +29,7 @@ export interface MailModels {
   'subscription-updated': SubscriptionUpdatedMailModel;
   'subscription-digest': DigestMailModel;
   'booking-request': BookingRequestMailModel;
+  'viewing-request': ViewingRequestMailModel;
 }
 
 export type MailTemplateName = keyof MailModels;
@@ -77,5 +79,9 @@ export const MAIL_TEMPLATES: { readonly [K in MailTemplateName]: MailTemplate<Ma
   'booking-request': {
     subject: (t, model) => t(`holiday.mail.subject.${model.recipient}`, { unit: model.unit.name, arrival: model.stay.arrival }),
     body: BookingRequestMail,
+  },
+  'viewing-request': {
+    subject: viewingRequestSubject,
+    body: ViewingRequestMail,
   },
 };

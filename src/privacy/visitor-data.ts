@@ -22,7 +22,7 @@ async function tableWithColumn(manager: EntityManager, table: string, column: st
 }
 
 /**
- * The retention rules (the privacy page states them): inquiries, contact messages, holiday booking requests and
+ * The retention rules (the privacy page states them): inquiries, contact messages, holiday booking and viewing requests and
  * leads older than `inquiryDays`, mails sent or failed longer than `mailDays` ago, and appointments that took place longer than
  * `inquiryDays` ago are deleted. Mails still waiting to go out are kept. Form fingerprints live a day.
  */
@@ -36,6 +36,7 @@ export async function purgeExpired(dataSource: DataSource, retention: { inquiryD
     appointments: await affected(manager, `DELETE FROM appointments WHERE starts_at < $1`, [inquiryCutoff]),
     form_submissions: await affected(manager, `DELETE FROM form_submissions WHERE accepted_at < $1`, [new Date(now.getTime() - DAY_MS)]),
     holiday_booking_requests: await affected(manager, `DELETE FROM holiday_booking_requests WHERE created_at < $1`, [inquiryCutoff]),
+    viewing_requests: await affected(manager, `DELETE FROM viewing_requests WHERE created_at < $1`, [inquiryCutoff]),
   }));
 }
 
@@ -69,6 +70,7 @@ export async function eraseVisitor(dataSource: DataSource, email: string): Promi
     report.form_submissions = await affected(manager, `DELETE FROM form_submissions`, []);
     report.rate_limits = await affected(manager, `DELETE FROM rate_limits WHERE key LIKE '%:' || $1`, [hashed]);
     report.holiday_booking_requests = await affected(manager, `DELETE FROM holiday_booking_requests WHERE lower(email) = $1`, [address]);
+    report.viewing_requests = await affected(manager, `DELETE FROM viewing_requests WHERE lower(email) = $1`, [address]);
     if (await tableWithColumn(manager, 'subscriptions', 'email')) {
       // Their link tokens (hashes) and delivery records go with them.
       const theirs = `SELECT id FROM subscriptions WHERE lower(email) = $1`;

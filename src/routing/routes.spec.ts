@@ -42,8 +42,8 @@ const SPEC_PATHS: Record<string, Record<string, string>> = {
 
 /** Routes the product adds beyond SPEC §2 (the holiday overview, its calendar feed, booking and price). */
 const BEYOND_SPEC = ['cookieConsent', 'ajaxSearchMap', 'holidayOverview', 'holidayCalendar', 'holidayBooking', 'ajaxHolidayQuote',
-  // Issue 23: comparing favourites, the purchase-cost block without JavaScript.
-  'favoritesCompare', 'purchaseCost'];
+  // Issue 23: comparing favourites, the purchase-cost block without JavaScript, a viewing request.
+  'favoritesCompare', 'purchaseCost', 'viewingRequest'];
 
 const PARAMS = { estateId: 42, slug: 'villa-for-sale', entityId: 7, appointmentId: 'A9', rentalUnitId: 'R3', token: 'T1' };
 

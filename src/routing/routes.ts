@@ -79,6 +79,8 @@ export const ROUTES = {
   projectUnit: extend(detailShort, '/<slug>/<entityId>'),
   /** The purchase-cost block recomputed for the visitor's choices (GET form; a static segment, so no slug clashes). */
   purchaseCost: extend(detailShort, { en: '/purchase-costs', nl: '/aankoopkosten', fr: '/frais-d-achat', de: '/kaufnebenkosten' }),
+  /** Issue 23: a listing's viewing request (the form and its post; the detail page links to it). */
+  viewingRequest: extend(detailShort, { en: '/request-a-viewing', nl: '/bezoek-aanvragen', fr: '/demander-une-visite', de: '/besichtigung-anfragen' }),
   cancelAppointment: {
     en: '/en/cancel-appointment/<appointmentId>',
     nl: '/nl/afspraak-annuleren/<appointmentId>',

@@ -65,13 +65,15 @@ type Step = 'token' | 'clients' | 'estates' | 'calendars' | 'contacts';
 /**
  * A local stand-in for the Whise API (https://api.whise.eu/): the two token calls, `v1/estates/list` paged by
  * `Page.Offset`/`Page.Limit` with `totalCount` (and no `estates` key on an empty page, as Whise does),
- * `v1/calendars/list` and `v1/contacts/upsert`. Every call but the token ones needs a client token it issued.
+ * `v1/calendars/list`, `v1/calendars/create` and `v1/contacts/upsert`. Every call but the token ones needs a client token it issued.
  */
 export class FakeWhiseServer {
   estates: WhiseEstate[] = [];
   calendars: WhiseCalendarEvent[] = [];
   /** Bodies of contacts/upsert as posted. */
   readonly contacts: Array<Record<string, unknown>> = [];
+  /** Bodies of calendars/create as posted. */
+  readonly createdEvents: Array<Record<string, unknown>> = [];
   /** Every request: the path, its body and its Authorization header. */
   readonly requests: Array<{ path: string; body: Record<string, unknown>; authorization: string | undefined }> = [];
   /** Leave `totalCount` out of list answers (the client must then stop on a short page). */
@@ -153,6 +155,13 @@ export class FakeWhiseServer {
     if (path === '/v1/calendars/list') {
       if (this.failing('calendars', response)) return;
       return this.send(response, 200, this.page('calendars', this.calendars, body));
+    }
+    if (path === '/v1/calendars/create') {
+      if (this.failing('calendars', response)) return;
+      const missing = ['Subject', 'StartDateTime', 'EndDateTime'].filter((field) => typeof body[field] !== 'string');
+      if (missing.length > 0) return this.send(response, 200, { isValidRequest: false, validationErrors: missing.map((field) => ({ code: field, message: `${field} is required` })) });
+      this.createdEvents.push(body);
+      return this.send(response, 200, { calendarId: 5000 + this.createdEvents.length });
     }
     if (path === '/v1/contacts/upsert') {
       if (this.failing('contacts', response)) return;

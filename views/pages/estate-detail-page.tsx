@@ -24,6 +24,7 @@ import { PriceHistorySection } from './estate-detail/price-history-section.js';
 import { DetailSeoHead } from './estate-detail/seo-head.js';
 import { ProjectUnitsSection } from './estate-detail/units-section.js';
 import { PurchaseCostSection, type PurchaseCostSectionModel } from './estate-detail/purchase-cost-section.js';
+import { ViewingRequestTeaser } from './estate-detail/viewing-request.js';
 
 export interface DetailPageModel {
   readonly display: EstateDisplayModel;
@@ -102,6 +103,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
             <DocumentsSection documents={model.documents} t={t} />
             <MapBlock {...model.map} />
             <PurchaseCostSection model={model.purchaseCost} />
+            <ViewingRequestTeaser display={display} ctx={ctx} />
           </div>
 
           <aside className="estate-detail__aside" id="contact">

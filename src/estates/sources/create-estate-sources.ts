@@ -24,7 +24,7 @@ export function createEstateSources(config: AppConfig, fixturesDir = FIXTURES_DI
   const mediumId = config.SOURCE_A_MEDIUM_ID === 0 ? null : config.SOURCE_A_MEDIUM_ID;
   const sources: EstateSource[] = [new SourceA(sourceA, { mediumId, language: config.SOURCE_A_LANGUAGE }), new SourceB(sourceB)];
   const whise = whiseApi(config);
-  if (whise) sources.push(new WhiseSource(whise, { language: config.WHISE_LANGUAGE, appointments: config.WHISE_APPOINTMENTS }));
+  if (whise) sources.push(new WhiseSource(whise, { language: config.WHISE_LANGUAGE, appointments: config.WHISE_APPOINTMENTS, viewingRequestActionId: config.WHISE_VIEWING_ACTION_ID }));
   return sources;
 }
 

@@ -13,10 +13,20 @@ export interface SearchProfile {
   readonly bedroomsMin: number | null;
 }
 
+/** One half-day a visitor proposes for a viewing, in Belgian local time (ISO 8601 with the offset). */
+export interface ViewingSlotPayload {
+  /** `2026-12-01` */
+  readonly date: string;
+  readonly halfDay: 'am' | 'pm';
+  /** `2026-12-01T09:00:00+01:00` */
+  readonly start: string;
+  readonly end: string;
+}
+
 /** A website lead as a CRM receives it. */
 export interface LeadPayload {
   readonly id: string;
-  /** extra-info, send-to-friend, contact, subscription, cancellation, booking (leads/lead.entity.ts). */
+  /** extra-info, send-to-friend, contact, subscription, cancellation, booking, viewing (leads/lead.entity.ts). */
   readonly kind: string;
   readonly createdAt: string;
   readonly locale: string;
@@ -26,6 +36,8 @@ export interface LeadPayload {
   readonly propertyId: string | null;
   /** For a confirmed subscription: the search it keeps (a CRM that has search profiles stores it as one). */
   readonly searchProfile: SearchProfile | null;
+  /** For a viewing request: the proposed half-days in calendar order (absent on other leads). */
+  readonly viewing?: { readonly slots: readonly ViewingSlotPayload[] };
 }
 
 /** Where a source takes website leads. `deliver` throws when the CRM did not accept it (the job retries). */

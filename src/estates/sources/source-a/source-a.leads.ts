@@ -35,7 +35,17 @@ export class SourceALeadSink implements LeadSink {
     return this.post('api/v1/contactmessage', {
       contact: this.contact(lead),
       // `info` carries what Zabun has no field for (unconfirmed shape: public clients only type it as a list).
-      message: { text: lead.message, property_id: propertyId, info: [`website lead: ${lead.kind}`, `reference: ${lead.id}`, `created: ${lead.createdAt}`] },
+      // A viewing request's text names the half-days in words (the agency's language); `info` adds them as times.
+      message: {
+        text: lead.message,
+        property_id: propertyId,
+        info: [
+          `website lead: ${lead.kind}`,
+          `reference: ${lead.id}`,
+          `created: ${lead.createdAt}`,
+          ...(lead.viewing?.slots ?? []).map((slot, index) => `viewing slot ${index + 1}: ${slot.start}/${slot.end}`),
+        ],
+      },
     });
   }
 

@@ -126,6 +126,11 @@ export class WhiseHttpApi {
     return this.call('v1/contacts/upsert', body);
   }
 
+  /** A calendar event (the public client posts the body as given: `v1/calendars/create`). */
+  createCalendarEvent(body: Readonly<Record<string, unknown>>): Promise<unknown> {
+    return this.call('v1/calendars/create', body);
+  }
+
   /** One authenticated call; a 401 renews the token once (it may have been revoked before its expiry). */
   private async call<T>(path: string, body: unknown): Promise<T> {
     for (let attempt = 0; ; attempt++) {

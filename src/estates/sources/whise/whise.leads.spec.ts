@@ -93,3 +93,44 @@ describe(WhiseLeadSink.name, () => {
     expect((error as Error).message).toMatch(/HTTP 500 .*Database timeout while serving contacts/);
   });
 });
+
+describe('a viewing request', () => {
+  const viewing: LeadPayload = {
+    ...question,
+    id: 'lead-3',
+    kind: 'viewing',
+    locale: 'nl',
+    message: 'Bezoekaanvraag (te bevestigen)\n1. dinsdag 1 december 2026, voormiddag (9–12 u)\n2. woensdag 2 december 2026, namiddag (14–18 u)',
+    viewing: {
+      slots: [
+        { date: '2026-12-01', halfDay: 'am', start: '2026-12-01T09:00:00+01:00', end: '2026-12-01T12:00:00+01:00' },
+        { date: '2026-12-02', halfDay: 'pm', start: '2026-12-02T14:00:00+01:00', end: '2026-12-02T18:00:00+01:00' },
+      ],
+    },
+  };
+
+  it('becomes a calendar event of the viewing-request action for the upserted contact, when that action is configured', async () => {
+    const api = new WhiseHttpApi({ baseUrl: server.url, timeoutMs: 2000, retries: 0, backoffMs: 1 }, FAKE_WHISE_CREDENTIALS);
+    await new WhiseLeadSink(api, { officeId: FAKE_WHISE_CREDENTIALS.officeId, language: 'nl-BE', viewingActionId: 17 }).deliver(viewing);
+    expect(server.contacts).toHaveLength(1);
+    expect(server.requests.map((request) => request.path).filter((path) => path.startsWith('/v1/'))).toContain('/v1/calendars/create');
+    expect(server.createdEvents).toEqual([
+      {
+        Subject: 'Bezoekaanvraag (te bevestigen) – Marie Claire Dubois',
+        StartDateTime: '2026-12-01T09:00:00+01:00',
+        EndDateTime: '2026-12-01T12:00:00+01:00',
+        AllDay: false,
+        CalendarActionId: 17,
+        EstateIds: [3515113],
+        ContactIds: [1001],
+        Comments: viewing.message,
+      },
+    ]);
+  });
+
+  it('stays a contact with the slots in its comments when no action is configured', async () => {
+    await sut.deliver(viewing);
+    expect(server.createdEvents).toEqual([]);
+    expect(server.contacts[0]!.Comments).toBe(`[viewing] ${viewing.message}`);
+  });
+});

@@ -31,22 +31,65 @@ function searchCriteria(profile: SearchProfile): Record<string, unknown> {
   return criteria;
 }
 
+export interface WhiseLeadOptions {
+  readonly officeId: number;
+  readonly language: string;
+  /** WHISE_VIEWING_ACTION_ID: viewing requests become calendar events of this action. */
+  readonly viewingActionId?: number;
+}
+
 /**
  * Website leads into Whise as contacts: `POST v1/contacts/upsert`, which updates the contact with the same
  * PrivateEmail instead of creating a second one. The listing goes in EstateIds, the visitor's message in Comments,
- * a confirmed subscription's search in SearchCriteria (Whise's search profile of the contact).
+ * a confirmed subscription's search in SearchCriteria (Whise's search profile of the contact). A viewing request,
+ * when WHISE_VIEWING_ACTION_ID is set, also becomes a calendar event for the contact (`v1/calendars/create`).
  */
 export class WhiseLeadSink implements LeadSink {
   readonly source = 'W' as const;
 
   constructor(
     private readonly api: WhiseHttpApi,
-    private readonly options: { readonly officeId: number; readonly language: string },
+    private readonly options: WhiseLeadOptions,
   ) {}
 
   async deliver(lead: LeadPayload): Promise<void> {
-    await this.api.upsertContact(whiseContactBody(lead, this.options));
+    const answer = await this.api.upsertContact(whiseContactBody(lead, this.options));
+    const actionId = this.options.viewingActionId;
+    if (lead.kind === 'viewing' && lead.viewing && lead.viewing.slots.length > 0 && actionId !== undefined) {
+      await this.api.createCalendarEvent(whiseViewingEventBody(lead, actionId, contactIdOf(answer)));
+    }
   }
+}
+
+/** The contact's id in the answer of contacts/upsert (`contactId`; `id` accepted too), or null. */
+function contactIdOf(answer: unknown): number | null {
+  if (!answer || typeof answer !== 'object') return null;
+  const record = answer as Record<string, unknown>;
+  const id = record.contactId ?? record.id;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * The body of `v1/calendars/create` for a viewing request (exported for its test): an event of the viewing-request
+ * action at the earliest half-day the visitor proposed, linked to the listing and the contact; every preference in words
+ * in Comments, so the agent picks one and changes the action when the visitor has confirmed. The public client posts
+ * the body as given, so the field names follow Whise's calendar items (`startDateTime`, `endDateTime`, `subject`,
+ * `estates`, `contacts`, `action`) in the PascalCase of its request bodies: unconfirmed against a real account.
+ */
+export function whiseViewingEventBody(lead: LeadPayload, actionId: number, contactId: number | null): Record<string, unknown> {
+  const first = lead.viewing!.slots[0]!;
+  const estateId = lead.propertyId !== null && /^\d+$/.test(lead.propertyId) ? Number(lead.propertyId) : null;
+  const heading = lead.message.split('\n')[0]?.trim() || 'Viewing request';
+  return {
+    Subject: `${heading} – ${lead.contact.name}`.slice(0, 200),
+    StartDateTime: first.start,
+    EndDateTime: first.end,
+    AllDay: false,
+    CalendarActionId: actionId,
+    ...(estateId !== null ? { EstateIds: [estateId] } : {}),
+    ...(contactId !== null ? { ContactIds: [contactId] } : {}),
+    Comments: lead.message,
+  };
 }
 
 /** The body of `v1/contacts/upsert` for a lead (exported for its test: the exact shape Whise receives). */

@@ -243,4 +243,10 @@ describe('WhiseSource: appointments', () => {
     const call = server.requests.find((request) => request.path === '/v1/calendars/list')!;
     expect(call.body).toMatchObject({ Filter: { DateTimeRange: { Min: '2026-05-01T09:00:00.000Z' } }, Page: { Limit: 100, Offset: 0 } });
   });
+
+  it('leaves out website viewing requests (WHISE_VIEWING_ACTION_ID) until the agent gives them another action', async () => {
+    server.calendars = [{ ...event, action: { id: 17 } }, { ...event, id: 505, action: { id: 4 } }];
+    const sut = new WhiseSource(api(), { language: 'nl-BE', appointments: true, viewingRequestActionId: 17, now: () => new Date(clock.now) });
+    expect((await sut.fetchAppointments!()).map((appointment) => appointment.sourceId)).toEqual(['505']);
+  });
 });

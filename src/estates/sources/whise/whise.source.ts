@@ -20,6 +20,8 @@ export interface WhiseSourceOptions {
   readonly language: string;
   /** WHISE_APPOINTMENTS: read viewing appointments from `v1/calendars/list`. */
   readonly appointments: boolean;
+  /** WHISE_VIEWING_ACTION_ID: events of this action are website viewing requests, not appointments yet. */
+  readonly viewingRequestActionId?: number;
   readonly now?: () => Date;
 }
 
@@ -132,7 +134,13 @@ export class WhiseSource implements EstateSource {
     }
   }
 
-  /** The viewing appointments from now on; events that cannot be mapped are left out. */
+  /** A website viewing request the agent has not confirmed yet (its action is still WHISE_VIEWING_ACTION_ID). */
+  private isViewingRequest(event: WhiseCalendarEvent): boolean {
+    const actionId = this.options.viewingRequestActionId;
+    return actionId !== undefined && numberOrNull(event.action?.id) === actionId;
+  }
+
+  /** The viewing appointments from now on; events that cannot be mapped or still requests are left out. */
   private async readAppointments(): Promise<readonly SourceAppointment[]> {
     const appointments: SourceAppointment[] = [];
     const budget = currentFetchBudget();
@@ -151,7 +159,7 @@ export class WhiseSource implements EstateSource {
         if (!Array.isArray(page)) throw new Error('v1/calendars/list: calendars is not a list');
         budget?.addRecords(page.length);
         for (const event of page as Array<WhiseCalendarEvent | null>) {
-          const appointment = event && typeof event === 'object' ? mapWhiseCalendarEvent(event) : null;
+          const appointment = event && typeof event === 'object' && !this.isViewingRequest(event) ? mapWhiseCalendarEvent(event) : null;
           if (appointment) appointments.push(appointment);
         }
         const total = numberOrNull(answer.totalCount);

@@ -9,6 +9,15 @@ describe(parsePurchaseCostQuery.name, () => {
     });
   });
 
+  it('reads a loan typed with Belgian thousands separators as the amount meant, not as euros and cents', () => {
+    expect(parsePurchaseCostQuery({ loan: '250.000' })).toMatchObject({ ok: true, choices: { loanAmount: 250_000 } });
+    expect(parsePurchaseCostQuery({ loan: '€ 1.250.000,50' })).toMatchObject({ ok: true, choices: { loanAmount: 1_250_000.5 } });
+    expect(parsePurchaseCostQuery({ loan: '250 000' })).toMatchObject({ ok: true, choices: { loanAmount: 250_000 } });
+    expect(parsePurchaseCostQuery({ loan: '2500,5' })).toMatchObject({ ok: true, choices: { loanAmount: 2500.5 } });
+    // The rate keeps its decimal point: 3.250 is three and a quarter per cent.
+    expect(parsePurchaseCostQuery({ rate: '3.250' })).toMatchObject({ ok: true, choices: { ratePercent: 3.25 } });
+  });
+
   it('an empty field or none at all takes the default; other parameters are ignored', () => {
     expect(parsePurchaseCostQuery({ loan: '', utm_source: 'x' })).toEqual({ ok: true, choices: {}, query: {} });
   });

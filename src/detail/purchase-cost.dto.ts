@@ -26,6 +26,18 @@ const decimal = ({ value }: { value: unknown }): unknown => {
   return /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
 };
 
+/**
+ * An amount in euros as a Belgian types it: "250.000" and "250 000" are two hundred and fifty thousand (the dot
+ * groups thousands, as in the prices the site shows), "250.000,50" has cents; "€" is ignored. A dot followed by
+ * exactly three digits is always a thousands separator here: nobody borrows € 250 and a tenth of a cent.
+ */
+const amount = ({ value }: { value: unknown }): unknown => {
+  if (typeof value !== 'string') return decimal({ value });
+  const text = value.replace(/[\s\u00a0€]/g, '');
+  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(text)) return decimal({ value: text.replace(/\./g, '') });
+  return decimal({ value: text });
+};
+
 const { loanAmount, ratePercent, years } = PURCHASE_COST_LIMITS;
 
 /** The purchase-cost form's query string: `?onlyHome=yes|no&loan=240000&rate=3.2&years=25`, each optional. */
@@ -38,7 +50,7 @@ export class PurchaseCostQuery {
   @Min(loanAmount.min, { message: PURCHASE_COST_ERRORS.loan })
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: PURCHASE_COST_ERRORS.loan })
   @IsOptional()
-  @Transform(decimal)
+  @Transform(amount)
   loan?: number;
 
   @Max(ratePercent.max, { message: PURCHASE_COST_ERRORS.rate })

@@ -99,26 +99,7 @@ export function AreaFields({ ctx, form, oob = false }: { ctx: PageContext; form:
       ) : (
         <>
           <div className="area-fields__row">
-            <div className="search-form__field area-fields__radius">
-              <label htmlFor="search-within">{t('area.form.within')}</label>
-              <select id="search-within" name="within" defaultValue={area.radii.find((choice) => choice.selected)?.value}>
-                {area.radii.map((choice) => (
-                  <option key={choice.value} value={choice.value}>
-                    {choice.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="search-form__field area-fields__place">
-              <label htmlFor="search-near">{t('area.form.near')}</label>
-              <select id="search-near" name="near" defaultValue={area.places.find((choice) => choice.selected)?.value ?? ''}>
-                {area.places.map((choice) => (
-                  <option key={choice.value || 'any'} value={choice.value}>
-                    {choice.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <RadiusFields area={area} idPrefix="search" fieldClassName="search-form__field" t={t} />
           </div>
           {/* Only where there is a map to draw on: the results map's island shows it. */}
           <p className="search-form__hint area-fields__map-hint" hidden>
@@ -198,5 +179,36 @@ export function SearchForm({ ctx, form }: { ctx: PageContext; form: SearchFormMo
         </a>
       </div>
     </form>
+  );
+}
+
+/**
+ * "Within [5 km] of [place]": the radius control as two labelled selects, the same in the search form and the
+ * keep-me-informed form (the way to an area by keyboard and screen reader, and without JavaScript).
+ */
+export function RadiusFields({ area, idPrefix, fieldClassName, t }: { area: SearchFormModel['area']; idPrefix: string; fieldClassName: string; t: PageContext['t'] }): ReactElement {
+  return (
+    <>
+      <div className={`${fieldClassName} area-fields__radius`}>
+        <label htmlFor={`${idPrefix}-within`}>{t('area.form.within')}</label>
+        <select id={`${idPrefix}-within`} name="within" defaultValue={area.radii.find((choice) => choice.selected)?.value}>
+          {area.radii.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={`${fieldClassName} area-fields__place`}>
+        <label htmlFor={`${idPrefix}-near`}>{t('area.form.near')}</label>
+        <select id={`${idPrefix}-near`} name="near" defaultValue={area.places.find((choice) => choice.selected)?.value ?? ''}>
+          {area.places.map((choice) => (
+            <option key={choice.value || 'any'} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
   );
 }

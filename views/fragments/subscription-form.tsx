@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import type { SearchFormModel } from '../../src/search/search-page.model.js';
-import { PriceFields, SubTypesField } from '../components/search-form.js';
+import { PriceFields, RadiusFields, SubTypesField } from '../components/search-form.js';
 import type { PageContext } from '../page-context.js';
 import type { BotCheckView } from '../components/bot-check-field.js';
 import { PageForm } from '../components/page-form.js';
@@ -108,26 +108,7 @@ function AreaCriteria(props: SubscriptionFormProps): ReactElement {
         </p>
       ) : (
         <div className="area-fields__row">
-          <div className="form-field">
-            <label htmlFor="subscription-within">{t('area.form.within')}</label>
-            <select id="subscription-within" name="within" defaultValue={area.radii.find((choice) => choice.selected)?.value}>
-              {area.radii.map((choice) => (
-                <option key={choice.value} value={choice.value}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="form-field">
-            <label htmlFor="subscription-near">{t('area.form.near')}</label>
-            <select id="subscription-near" name="near" defaultValue={area.places.find((choice) => choice.selected)?.value ?? ''}>
-              {area.places.map((choice) => (
-                <option key={choice.value || 'any'} value={choice.value}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <RadiusFields area={area} idPrefix="subscription" fieldClassName="form-field" t={t} />
         </div>
       )}
       {errorName && <FieldError name={errorName} errors={errors} t={t} />}

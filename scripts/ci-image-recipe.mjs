@@ -286,7 +286,8 @@ try {
   if (!listing) throw new RecipeError('/sitemap.xml (and the sitemaps it indexes) lists no listing page');
   const page = await get(`${base}${listing}`);
   if (page.status !== 200 || !page.type.startsWith('text/html')) throw new RecipeError(`GET ${listing} answered ${page.status}`);
-  const assets = [...new Set(page.body.match(/\/assets\/[^"'\s)]+/g) ?? [])];
+  // A path ends at a quote, a space, a bracket or markup (the brochure prints a document's address as text).
+  const assets = [...new Set(page.body.match(/\/assets\/[^"'\s)<]+/g) ?? [])];
   const photo = page.body.match(/<img [^>]*src="(\/[^"]+)"/)?.[1];
   if (assets.length === 0 || !photo) throw new RecipeError(`${listing} references no /assets/ file or no photo`);
   for (const path of [...assets, photo]) {

@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { Locale } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
-import { accessibilityViolations, collectPageErrors, VIEWPORTS } from './support/browser.js';
+import { accessibilityViolations, collectPageErrors, VIEWPORTS, SCREENSHOT_DIR } from './support/browser.js';
 import { startBrowserApp, type BrowserApp } from './support/browser-app.js';
 import type { ServedApp } from './support/served-app.js';
 
 /** Looked at by hand after each run (issue 23: the tools' screenshots at both widths). */
-const SCREENS = process.env.HISTORY_SCREENS_DIR ?? '/work/screens/history';
+/** Beside the other browser tests' screenshots (test-output/, not committed). */
+const SCREENS = join(SCREENSHOT_DIR, 'history');
 
 /** Demo listings the demo's backdated history (fixtures/demo-history.json) gives a price reduction and a history. */
 const REDUCED_DEMO_LISTING = 1018;

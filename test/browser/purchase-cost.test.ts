@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { Locale } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
-import { accessibilityViolations, collectPageErrors, VIEWPORTS } from './support/browser.js';
+import { accessibilityViolations, collectPageErrors, VIEWPORTS, SCREENSHOT_DIR } from './support/browser.js';
 import { startBrowserApp, type BrowserApp } from './support/browser-app.js';
 import type { ServedApp } from './support/served-app.js';
 
-const SCREENS = process.env.SCREENS_DIR ?? '/work/screens/costs';
+/** Beside the other browser tests' screenshots (test-output/, not committed). */
+const SCREENS = join(SCREENSHOT_DIR, 'costs');
 
 /** € 1.234,56 as the pages write it. */
 const euro = (amount: number) => `€\u00a0${new Intl.NumberFormat('nl-BE', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' }).format(amount)}`;

@@ -1,27 +1,21 @@
+import { join } from 'node:path';
+import { until } from '../support/poll.js';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { Locale } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { fileTranslator } from '../support/file-translator.js';
-import { accessibilityViolations, collectPageErrors, VIEWPORTS } from './support/browser.js';
+import { accessibilityViolations, collectPageErrors, VIEWPORTS, SCREENSHOT_DIR } from './support/browser.js';
 import { startBrowserApp, type BrowserApp } from './support/browser-app.js';
 import type { ServedApp } from './support/served-app.js';
 
-const SCREENS = '/work/screens/area';
+/** Beside the other browser tests' screenshots (test-output/, not committed). */
+const SCREENS = join(SCREENSHOT_DIR, 'area');
 /** The catalogue name of the place the radius is drawn around, and its name per locale. */
 const PLACE = 'Brussel';
 const PLACE_LABEL: Record<'nl' | 'fr', string> = { nl: 'Brussel', fr: 'Bruxelles' };
 const LOCALES_TESTED = ['nl', 'fr'] as const;
 
-async function until<T>(read: () => Promise<T>, matches: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (matches(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('search by area in a browser', () => {
   let app: ServedApp;
@@ -125,9 +119,9 @@ describe('search by area in a browser', () => {
           await page.getByLabel(t.t('area.form.near'), { exact: true }).focus();
           await page.getByLabel(t.t('area.form.near'), { exact: true }).selectOption({ label: PLACE_LABEL[locale] });
           await page.waitForURL(new RegExp(`near=${PLACE}`));
-          const near = await until(() => total(page), (count) => count < everything, 'results within 5 km');
+          const near = await until('results within 5 km', () => total(page), (count) => count < everything, { timeoutMs: 10_000 });
           // Screen readers hear the new count.
-          await until(() => page.locator('#search-status').textContent(), (text) => !!text && text.includes(String(near)), 'the count announced');
+          await until('the count announced', () => page.locator('#search-status').textContent(), (text) => !!text && text.includes(String(near)), { timeoutMs: 10_000 });
 
           await page.getByRole('button', { name: t.t('search.map.show') }).click();
           await page.locator('.results-map[data-map-state="ready"]').waitFor();
@@ -143,16 +137,16 @@ describe('search by area in a browser', () => {
           await corner(0.08, 0.3);
           await corner(0.5, 0.3);
           await corner(0.5, 0.92);
-          await until(() => page.locator('.area-draw__status').textContent(), (text) => !!text && text.includes('3'), 'three corners');
+          await until('three corners', () => page.locator('.area-draw__status').textContent(), (text) => !!text && text.includes('3'), { timeoutMs: 10_000 });
           await corner(0.08, 0.92);
-          await until(() => page.locator('.area-draw__status').textContent(), (text) => !!text && text.includes('4'), 'four corners');
+          await until('four corners', () => page.locator('.area-draw__status').textContent(), (text) => !!text && text.includes('4'), { timeoutMs: 10_000 });
           expect(await accessibilityViolations(page)).toEqual([]);
           await page.screenshot({ path: `${SCREENS}/area-${locale}-${viewport.width}-drawing.png` });
           await page.getByRole('button', { name: t.t('area.map.finish') }).click();
           await page.waitForURL(/polygon=/);
           expect(page.url()).not.toMatch(/near=[^&]/);
           await page.getByText(t.t('area.describe.polygon')).first().waitFor();
-          const drawn = await until(() => total(page), (count) => count <= everything, 'results in the drawn area');
+          const drawn = await until('results in the drawn area', () => total(page), (count) => count <= everything, { timeoutMs: 10_000 });
           await page.locator('.results-map[data-map-state="ready"]').waitFor();
           expect(await page.locator('.results-map__canvas path').count()).toBeGreaterThan(0);
           expect(await accessibilityViolations(page)).toEqual([]);
@@ -164,7 +158,7 @@ describe('search by area in a browser', () => {
           // Back: the radius search again, its form and its results.
           await page.goBack();
           await page.waitForURL((url) => url.search.includes(`near=${PLACE}`) && !url.search.includes('polygon'));
-          await until(() => total(page), (count) => count === near, 'the radius results again');
+          await until('the radius results again', () => total(page), (count) => count === near, { timeoutMs: 10_000 });
           expect(await page.getByLabel(t.t('area.form.near'), { exact: true }).inputValue()).toBe(PLACE);
           expect(realErrors(errors)).toEqual([]);
         } finally {

@@ -5,12 +5,13 @@ import { DataSource, IsNull } from 'typeorm';
 import { EstateEntity } from '../../src/estates/persistence/estate.entity.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { ViewingRequestEntity } from '../../src/viewings/viewing-request.entity.js';
-import { accessibilityViolations, collectPageErrors, VIEWPORTS } from './support/browser.js';
+import { accessibilityViolations, collectPageErrors, VIEWPORTS, SCREENSHOT_DIR } from './support/browser.js';
 import { startBrowserApp, type BrowserApp } from './support/browser-app.js';
 import type { ServedApp } from './support/served-app.js';
 
 /** Where the screenshots of this tool are looked at. */
-const SCREENS = process.env.VIEWING_SCREENS_DIR ?? '/work/screens/viewing';
+/** Beside the other browser tests' screenshots (test-output/, not committed). */
+const SCREENS = join(SCREENSHOT_DIR, 'viewing');
 
 const TEXTS = {
   nl: { open: 'Kies uw momenten', submit: 'Bezoek aanvragen', thanks: 'Bedankt! We hebben uw aanvraag ontvangen' },

@@ -2,10 +2,20 @@ import type { Browser, Page } from 'playwright-core';
 import { addDays, todayInBelgium } from '../../src/holiday/domain/stay.js';
 import type { Locale } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
-import { zabunLeadEmail } from '../support/fake-zabun-server.js';
 import { fileTranslator } from '../support/file-translator.js';
-import { until } from '../support/poll.js';
-import { expectShown, gotoOk, type JourneyStage, MailChecks, shot, startJourneys, visit } from './support/journey.js';
+import {
+  botChecks as botChecksAt,
+  expectBotChecked as expectBotCheckedAt,
+  expectLead as expectLeadAt,
+  expectShown,
+  gotoOk,
+  type JourneyStage,
+  MailChecks,
+  searchResults,
+  shot,
+  startJourneys,
+  visit,
+} from './support/journey.js';
 import { MODES, type Stack } from './support/stack.js';
 
 const AGENCY = { name: 'Immo Vastgoed', email: 'info@immo.example', locale: 'nl' };
@@ -23,41 +33,10 @@ describe.each(MODES)('visitor journeys (%s)', (mode) => {
 
   const url = (path: string) => `${stack.baseUrl}${path}`;
 
-  /** The lead the CRM received for this visitor (production: the fake CRMs; the demo has none to reach). */
-  async function expectLead(email: string, type: string): Promise<void> {
-    if (!stack.crm) return;
-    const crm = stack.crm;
-    const found = await until(
-      `a ${type} lead from ${email} at a CRM`,
-      async () => [...crm.leads.a.filter((lead) => zabunLeadEmail(lead) === email), ...crm.leads.b.filter((lead) => JSON.stringify(lead).includes(email))],
-      (leads) => leads.length > 0,
-      { timeoutMs: 30_000, intervalMs: 200 },
-    );
-    expect({ email, leads: found.length }).toEqual({ email, leads: 1 });
-    expect(JSON.stringify(found[0])).toContain(type);
-  }
-
-  /** The bot check ran for the form (production: the provider's siteverify said yes once more). */
-  function botChecks(): number {
-    return stack.recaptcha?.verifications.filter((verification) => verification.success).length ?? 0;
-  }
-
-  async function expectBotChecked(before: number, form: string): Promise<void> {
-    if (!stack.recaptcha) return;
-    expect({ form, verified: botChecks() > before, refused: stack.recaptcha.verifications.filter((verification) => !verification.success) }).toEqual({
-      form,
-      verified: true,
-      refused: [],
-    });
-  }
-
-  async function firstSearchResult(page: Page, locale: Locale): Promise<string> {
-    const link = page.locator('.search-results article[data-estate-id] a[href*="/"]').first();
-    await link.waitFor();
-    const href = (await link.getAttribute('href'))!;
-    expect(href).toMatch(new RegExp(`^/${locale}/`));
-    return href;
-  }
+  const expectLead = (email: string, type: string) => expectLeadAt(stack, email, type);
+  const expectBotChecked = (before: number, form: string) => expectBotCheckedAt(stack, before, form);
+  const botChecks = () => botChecksAt(stack);
+  const firstSearchResult = async (page: Page, locale: Locale) => (await searchResults(page, locale))[0]!;
 
   it('search → detail → extra information (desktop, JavaScript)', async () => {
     const mailChecks = new MailChecks(stack);
@@ -82,7 +61,7 @@ describe.each(MODES)('visitor journeys (%s)', (mode) => {
       await page.locator('[data-modal-success]:not([hidden])').waitFor({ timeout: 20_000 });
       expect(await page.locator('[data-modal-success]:not([hidden])').textContent()).toContain(t('detail.extraInfo.success'));
       await shot(page, stack, 'extra-info-sent-1280');
-      await expectBotChecked(checksBefore, 'extra information');
+      expectBotChecked(checksBefore, 'extra information');
 
       const mail = await stack.mails.waitFor(AGENCY.email, (candidate) => candidate.replyTo?.value[0]?.address === visitor);
       expect(mail.text).toContain('Can I visit on Saturday?');
@@ -141,7 +120,7 @@ describe.each(MODES)('visitor journeys (%s)', (mode) => {
         expect(await page.getByText(t('detail.sendToFriend.success')).isVisible()).toBe(true);
       }
       await shot(page, stack, `send-to-friend-${device}`);
-      await expectBotChecked(checksBefore, 'send to a friend');
+      expectBotChecked(checksBefore, 'send to a friend');
       const mail = await stack.mails.waitFor(friend);
       expect(mail.subject).toBe(t('mail.sendToFriend.subject', { name: 'Marie', title: mail.subject?.split(': ').slice(1).join(': ') ?? '' }));
       await mailChecks.check('to the friend', mail, { language: locale, fromName: AGENCY.name });
@@ -202,7 +181,7 @@ describe.each(MODES)('visitor journeys (%s)', (mode) => {
       await page.locator('#contact-form').getByRole('button', { name: t('forms.submit') }).click();
       await expectShown(page, t('flows.contact.thanks'), 'contact message sent');
       await shot(page, stack, 'contact-sent-390');
-      await expectBotChecked(checksBefore, 'contact');
+      expectBotChecked(checksBefore, 'contact');
       const mail = await stack.mails.waitFor(AGENCY.email, (candidate) => candidate.replyTo?.value[0]?.address === visitor);
       expect(mail.subject).toBe(t('flows.mail.contact.subject', { name: 'Contact Bezoeker' }));
       await mailChecks.check('to the agency', mail, { language: AGENCY.locale, fromName: AGENCY.name, replyTo: visitor });
@@ -270,7 +249,7 @@ describe.each(MODES)('visitor journeys (%s)', (mode) => {
       await page.locator('#booking-form').getByRole('button', { name: t('holiday.booking.submit') }).click();
       await expectShown(page, t('holiday.booking.sent').slice(0, 40), 'booking request sent');
       await shot(page, stack, `booking-sent-${device}`);
-      await expectBotChecked(checksBefore, 'holiday booking');
+      expectBotChecked(checksBefore, 'holiday booking');
       const copy = await stack.mails.waitFor(visitor);
       // Replies go to the unit's own contact (the holiday desk the request went to), shown on the page.
       const unitContact = (await page.locator('.holiday__contact a[href^="mailto:"]').first().getAttribute('href'))!.slice('mailto:'.length);

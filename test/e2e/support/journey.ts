@@ -1,6 +1,9 @@
 import type { ParsedMail } from 'mailparser';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, screenshot, VIEWPORTS } from '../../browser/support/browser.js';
+import type { Locale } from '../../../src/routing/locales.js';
+import { zabunLeadEmail } from '../../support/fake-zabun-server.js';
+import { until } from '../../support/poll.js';
 import { startTogether } from '../../support/start-together.js';
 import { type Mode, type Stack, startStack } from './stack.js';
 
@@ -169,4 +172,43 @@ export class MailChecks {
   expectNone(): void {
     expect(this.problems).toEqual([]);
   }
+}
+
+/** The lead the CRM received for this visitor, containing `text` (production: the fake CRMs; the demo has none to reach). */
+export async function expectLead(stack: Stack, email: string, text: string): Promise<void> {
+  if (!stack.crm) return;
+  const crm = stack.crm;
+  const found = await until(
+    `a lead from ${email} at a CRM`,
+    async () => [...crm.leads.a.filter((lead) => zabunLeadEmail(lead) === email), ...crm.leads.b.filter((lead) => JSON.stringify(lead).includes(email))],
+    (leads) => leads.length > 0,
+    { timeoutMs: 30_000, intervalMs: 200 },
+  );
+  expect({ email, leads: found.length }).toEqual({ email, leads: 1 });
+  expect(JSON.stringify(found[0])).toContain(text);
+}
+
+/** How many times the bot-check provider said yes so far (production; 0 in the demo, which has no bot check). */
+export function botChecks(stack: Stack): number {
+  return stack.recaptcha?.verifications.filter((verification) => verification.success).length ?? 0;
+}
+
+/** The bot check ran for the form (production: the provider's siteverify said yes once more, and never no). */
+export function expectBotChecked(stack: Stack, before: number, form: string): void {
+  if (!stack.recaptcha) return;
+  expect({ form, verified: botChecks(stack) > before, refused: stack.recaptcha.verifications.filter((verification) => !verification.success) }).toEqual({
+    form,
+    verified: true,
+    refused: [],
+  });
+}
+
+/** The first `count` distinct detail pages the search results on the current page link to, in `locale`. */
+export async function searchResults(page: Page, locale: Locale, count = 1): Promise<string[]> {
+  const links = page.locator('.search-results article[data-estate-id] a[href*="/"]');
+  await links.first().waitFor();
+  const hrefs = [...new Set(await links.evaluateAll((anchors: Element[]) => anchors.map((anchor) => anchor.getAttribute('href')!)))].slice(0, count);
+  for (const href of hrefs) expect(href).toMatch(new RegExp(`^/${locale}/`));
+  if (hrefs.length < count) throw new Error(`${count} search results wanted, ${hrefs.length} shown at ${page.url()}`);
+  return hrefs;
 }

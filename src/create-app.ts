@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -106,8 +106,24 @@ function rawHeaderList(response: ServerResponse): string[] {
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   // Filled in once the app exists; the Fastify options below need them for errors raised before Nest runs.
   const late: { pages?: ErrorPagesService; securityHeaders: Record<string, string>; securityHead?: string[]; knownPages?: KnownPagesService } = { securityHeaders: {} };
-  // The instance is made here rather than by the adapter so that the hot path below is its first onRequest hook.
-  const instance = Fastify({
+  // The hot path: a page answered before and unchanged since is written out before any other hook, plugin or Nest
+  // runs (KnownPagesService.answer), with the security headers the hooks it skips would have set and the request id.
+  const answerKnownPage = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
+    const security = late.securityHead;
+    if (security && late.knownPages?.answer(request, reply, security)) {
+      (request.raw as RawRequestWithId).id = request.id;
+      return;
+    }
+    done();
+  };
+  // The adapter adds its own onRequest hooks (security headers, CSRF, …) as soon as it has made the instance: this
+  // one goes first.
+  const adapter = new (class extends FastifyAdapter {
+    override setInstance<T = FastifyInstance>(instance: T): void {
+      super.setInstance(instance);
+      (instance as FastifyInstance).addHook('onRequest', answerKnownPage);
+    }
+  })({
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Logged and echoed in X-Request-Id.
@@ -125,17 +141,6 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
         .send(late.pages ? late.pages.render(request, status) : '');
     },
   });
-  // The hot path: a page answered before and unchanged since is written out before any other hook, plugin or Nest
-  // runs (KnownPagesService.answer), with the security headers the hooks it skips would have set and the request id.
-  instance.addHook('onRequest', (request, reply, done) => {
-    const security = late.securityHead;
-    if (security && late.knownPages?.answer(request, reply, security)) {
-      (request.raw as RawRequestWithId).id = request.id;
-      return;
-    }
-    done();
-  });
-  const adapter = new FastifyAdapter(instance);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bufferLogs: true,
     abortOnError: false,

@@ -39,7 +39,8 @@ export class RequestCollector {
   private readonly series = new Map<string, Map<string, Map<number, Series>>>();
 
   constructor(metrics: MetricsService) {
-    const metric = { name: NAME, help: HELP, type: 'histogram', aggregator: 'sum', get: async () => this.values() };
+    // What the registry calls on a metric: get() at a scrape, reset() from registry.resetMetrics().
+    const metric = { name: NAME, help: HELP, type: 'histogram', aggregator: 'sum', get: async () => this.values(), reset: () => this.series.clear() };
     metrics.registry.registerMetric(metric as unknown as Metric);
   }
 

@@ -20,6 +20,10 @@ const WARMUP_S = 3;
 const TARGETS = { warm: 0.6, revalidated: 0.8, cacheOff: 0.12 };
 /** CPU per request, µs: a render-cache miss at most this; a hit (`× limit`) at most that multiple of the limit's. */
 const CPU_TARGETS = { cacheOff: { micros: 500 }, similarMiss: { micros: 1000 }, homeMiss: { micros: 1000 }, warm: { timesLimit: 1.3 } };
+/** `BENCH_SCENARIOS=warm,revalidated` runs those scenarios only (keys: warm, revalidated, similar, home, cacheOff,
+ * similarMiss, homeMiss); the limit always runs. Unset: every scenario. */
+const ONLY = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',')) : null;
+const selected = (scenario) => !ONLY || ONLY.has(scenario.key);
 
 /** The flags `npm start` runs the app with (package.json): a larger young generation for rendering's garbage, and
  * PGlite's WebAssembly on the baseline compiler. */
@@ -134,22 +138,25 @@ const scenarios = [
   { key: 'similar', name: 'similar-estates fragment', url: `${app.base}/nl/ajax/similar-estate/${estateId}`, headers: { 'HX-Request': 'true' } },
   { key: 'home', name: 'home page', url: `${app.base}/nl` },
 ];
-for (const scenario of scenarios) {
+for (const scenario of scenarios.filter(selected)) {
   for (const connections of CONNECTIONS) rows.push({ key: scenario.key, scenario: scenario.name, connections, ...(await measure(app, scenario.url, connections, scenario.headers)) });
 }
 const appRss = await app.stop();
 
 // The render cache off: every request renders its page or fragment (the listing and the page model stay cached).
-const uncached = await startServer([], { BENCH_ENV: JSON.stringify({ RENDER_CACHE_MB: '0' }) });
 const misses = [
-  { key: 'cacheOff', name: 'detail page, render cache off', url: `${uncached.base}${page.path}` },
-  { key: 'similarMiss', name: 'similar-estates fragment, render cache off', url: `${uncached.base}/nl/ajax/similar-estate/${estateId}`, headers: { 'HX-Request': 'true' } },
-  { key: 'homeMiss', name: 'home page, render cache off', url: `${uncached.base}/nl` },
-];
-for (const scenario of misses) {
-  for (const connections of CONNECTIONS) rows.push({ key: scenario.key, scenario: scenario.name, connections, ...(await measure(uncached, scenario.url, connections, scenario.headers)) });
+  { key: 'cacheOff', name: 'detail page, render cache off', path: page.path },
+  { key: 'similarMiss', name: 'similar-estates fragment, render cache off', path: `/nl/ajax/similar-estate/${estateId}`, headers: { 'HX-Request': 'true' } },
+  { key: 'homeMiss', name: 'home page, render cache off', path: '/nl' },
+].filter(selected);
+let uncachedRss = NaN;
+if (misses.length > 0) {
+  const uncached = await startServer([], { BENCH_ENV: JSON.stringify({ RENDER_CACHE_MB: '0' }) });
+  for (const scenario of misses) {
+    for (const connections of CONNECTIONS) rows.push({ key: scenario.key, scenario: scenario.name, connections, ...(await measure(uncached, `${uncached.base}${scenario.path}`, connections, scenario.headers)) });
+  }
+  uncachedRss = await uncached.stop();
 }
-const uncachedRss = await uncached.stop();
 
 // The control for latency: the limit's bytes after as much busy CPU per request as a miss took above. At 32
 // connections a saturated one-core server holds every request for about 32 / (req/s) on average, whatever its code,

@@ -6,11 +6,13 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Logger, PinoLogger } from 'nestjs-pino';
+import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { AppModule } from './app.module.js';
 import { ASSETS_BASE_PATH } from './web/assets.service.js';
 import { ErrorPagesService } from './shell/error-pages.service.js';
 import { RequestCollector } from './metrics/request.collector.js';
+import { KnownPagesService } from './shell/rendering/known-pages.service.js';
 import { ViewRendererService } from './shell/rendering/view-renderer.service.js';
 import { parseJsonWithLimits } from './web/json-body.js';
 import { ASSETS_DIR } from './utils/paths.js';
@@ -89,11 +91,39 @@ function clientErrorHandler(pages: ErrorPagesService, securityHeaders: () => Rec
   };
 }
 
+/** The headers set on a Node response so far, as a flat `[name, value, …]` list in their own spelling. */
+function rawHeaderList(response: ServerResponse): string[] {
+  const list: string[] = [];
+  // Node's OutgoingMessage has it since v15.13; @types/node does not declare it.
+  for (const name of (response as ServerResponse & { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
+    const value = response.getHeader(name);
+    for (const one of Array.isArray(value) ? value : [value]) list.push(name, String(one));
+  }
+  return list;
+}
+
 /** Builds the whole app (plugins, security headers, assets) without listening: main.ts and the tests share it. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   // Filled in once the app exists; the Fastify options below need them for errors raised before Nest runs.
-  const late: { pages?: ErrorPagesService; securityHeaders: Record<string, string> } = { securityHeaders: {} };
-  const adapter = new FastifyAdapter({
+  const late: { pages?: ErrorPagesService; securityHeaders: Record<string, string>; securityHead?: string[]; knownPages?: KnownPagesService } = { securityHeaders: {} };
+  // The hot path: a page answered before and unchanged since is written out before any other hook, plugin or Nest
+  // runs (KnownPagesService.answer), with the security headers the hooks it skips would have set and the request id.
+  const answerKnownPage = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
+    const security = late.securityHead;
+    if (security && late.knownPages?.answer(request, reply, security)) {
+      (request.raw as RawRequestWithId).id = request.id;
+      return;
+    }
+    done();
+  };
+  // The adapter adds its own onRequest hooks (security headers, CSRF, …) as soon as it has made the instance: this
+  // one goes first.
+  const adapter = new (class extends FastifyAdapter {
+    override setInstance<T = FastifyInstance>(instance: T): void {
+      super.setInstance(instance);
+      (instance as FastifyInstance).addHook('onRequest', answerKnownPage);
+    }
+  })({
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Logged and echoed in X-Request-Id.
@@ -136,6 +166,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const accessLog = await app.resolve(PinoLogger);
   accessLog.setContext('Access');
   fastify.addHook('onRequest', (request, reply, done) => {
+    // The first request (the probe below) records the headers the security hook, which ran before, set.
+    late.securityHead ??= rawHeaderList(reply.raw);
     (request.raw as RawRequestWithId).id = request.id;
     reply.header('X-Request-Id', request.id);
     if (request.url.length > MAX_URL_LENGTH) {
@@ -149,7 +181,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     }
     done();
   });
-  // The hot path: a page answered before and unchanged since is replayed before Nest routes the request.
+  // A page answered before that the hot path leaves to the hooks (another Accept-Encoding, a body) is replayed
+  // before Nest routes the request.
   const renderer = app.get(ViewRendererService);
   fastify.addHook('preHandler', (request, reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return done();
@@ -192,6 +225,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
 
   await app.init();
   await fastify.ready();
+  late.knownPages = app.get(KnownPagesService);
   // The headers every response carries, for the few answers written straight to the socket.
   const probe = await fastify.inject({ method: 'GET', url: '/healthz' });
   late.securityHeaders = Object.fromEntries(

@@ -11,23 +11,13 @@ import type { ViewResponder } from '../../web/responders.js';
 import { PageContextService } from '../page-context.service.js';
 import { BuildInfoService } from './build-info.service.js';
 import { KnownPagesService } from './known-pages.service.js';
+import { COMPRESS_THRESHOLD_BYTES, ENCODINGS, etagMatches } from './negotiation.js';
 import { type ContentEncoding, RenderCacheService, type RenderedPage } from './render-cache.service.js';
 import { type CacheScope, FragmentView, PageView, RedirectView, SubmittedView, type View, type ViewOptions } from '../../web/view.js';
 
 /** How long a CDN may serve a public page without asking, and serve it stale while it asks. */
 const SHARED_MAX_AGE_SECONDS = 60;
 const STALE_WHILE_REVALIDATE_SECONDS = 600;
-
-const ENCODINGS: ContentEncoding[] = ['br', 'gzip'];
-/** Like @fastify/compress: smaller answers are not worth compressing. */
-const COMPRESS_THRESHOLD_BYTES = 1024;
-
-function etagMatches(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare || tag.trim() === '*');
-}
 
 function hash(...parts: readonly string[]): string {
   return createHash('sha1').update(parts.join('\u0000')).digest('base64url').slice(0, 22);
@@ -140,8 +130,10 @@ export class ViewRendererService implements ViewResponder {
   private send(request: FastifyRequest, reply: FastifyReply, key: string, page: RenderedPage): string | Buffer {
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS) as ContentEncoding | null;
     if (!encoding || page.body.length < COMPRESS_THRESHOLD_BYTES) return page.body;
+    const bytes = page.bytes;
     const body = page.encode(encoding);
-    this.cache.resize(key, page);
+    // Compressed just now: the cache counts the page's size again.
+    if (page.bytes !== bytes) this.cache.resize(key, page);
     reply.header('Content-Encoding', encoding).header('Vary', `${reply.getHeader('Vary') ?? ''}, Accept-Encoding`.replace(/^, /, ''));
     return body;
   }

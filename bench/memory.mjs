@@ -179,8 +179,7 @@ async function mixedRound(base, types, round) {
 const pad = (text, width) => String(text).padEnd(width);
 const mb = (value) => `${value.toFixed(0)} MB`;
 const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite (in-process)';
-const startEnv = Object.entries(scriptEnv('start')).map(([name, value]) => [name, process.env[name] ?? value]);
-console.log(`Memory on ${database}: ${startEnv.map(([name, value]) => `${name}=${value} `).join('')}node ${NODE_FLAGS.join(' ')} dist/src/main.js, NODE_ENV=production, RENDER_CACHE_MB=${RENDER_CACHE_MB}`);
+console.log(`Memory on ${database}: ${Object.entries(scriptEnv('start')).map(([name, value]) => `${name}=${value} `).join('')}node ${NODE_FLAGS.join(' ')} dist/src/main.js, NODE_ENV=production, RENDER_CACHE_MB=${RENDER_CACHE_MB}`);
 
 const server = await startServer();
 const failures = [];

@@ -56,14 +56,15 @@ export function nodeFlags(script) {
 
 /**
  * The environment variables an npm script sets before its `node` (package.json), such as glibc malloc's settings, as
- * `{ NAME: value }`; `NAME=${NAME:-value}` gives its default. NODE_ENV is left to the benchmark.
+ * `{ NAME: value }`; `NAME=${NAME:-value}` gives its default (this shell's value wins). NODE_ENV is left to the benchmark.
  */
 export function scriptEnv(script) {
   const command = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts[script];
   const prefix = command.slice(0, command.search(/(^|\s)node\s/));
   const env = {};
   for (const [, name, defaulted, plain] of prefix.matchAll(/([A-Z_][A-Z0-9_]*)=(?:\$\{\1:-([^}]*)\}|(\S*))/g)) {
-    if (name !== 'NODE_ENV') env[name] = defaulted ?? plain;
+    // As the shell does: `${NAME:-value}` keeps a value already set.
+    if (name !== 'NODE_ENV') env[name] = defaulted === undefined ? plain : process.env[name] || defaulted;
   }
   return env;
 }

@@ -15,10 +15,13 @@ RUN npm prune --omit=dev --no-audit --no-fund
 # Runtime stage: only what serving needs. The files stay root's; the app runs as the unprivileged node user and
 # writes only to DATA_DIR (embedded database, mail outbox).
 FROM node:24-bookworm-slim AS runtime
+# MALLOC_ARENA_MAX as in npm start: glibc's default of 8 arenas a core keeps each thread's freed memory apart
+# (libuv's pool, V8's compiler and GC threads); two keep ~30 MB less resident after load, at no measurable CPU.
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, nodeFlags } from './support.mjs';
+import { freePort, nodeFlags, scriptEnv } from './support.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -23,11 +23,13 @@ const CONNECTIONS = 200;
 const CONCURRENCY = 16;
 const RENDER_CACHE_MB = Number(process.env.RENDER_CACHE_MB ?? 32);
 /** The node flags of `npm start` (package.json), so this measures what the demo runs. */
-const NODE_FLAGS = process.env.BENCH_NODE_FLAGS?.split(' ') ?? nodeFlags('start');
+const NODE_FLAGS = nodeFlags('start');
 /** The embedded demo's RSS after the load run (issue 22). */
 const DEMO_CEILING_MB = 250;
 const PER_PAGE_CEILING_MB = 60;
 const ROUND_GROWTH_CEILING = 0.1;
+/** Seconds the server idles after the load run before it is read again. */
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 15);
 
 const locale = 'nl';
 const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -41,6 +43,8 @@ async function startServer() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'immo-bench-memory-'));
   const env = {
+    // npm start's environment (glibc malloc's settings), unless this shell sets it otherwise.
+    ...scriptEnv('start'),
     ...process.env,
     NODE_ENV: 'production',
     PORT: String(port),
@@ -86,9 +90,10 @@ async function startServer() {
   return {
     base,
     pid: child.pid,
-    memory: async () => {
+    /** The reporter's reading; `SIGHUP` after a full garbage collection. */
+    memory: async (signal = 'SIGUSR2') => {
       const seen = stderr.length;
-      child.kill('SIGUSR2');
+      child.kill(signal);
       const deadline = Date.now() + 5000;
       while (!/memory \{/.test(stderr.slice(seen)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       return JSON.parse(/memory (\{.*\})/.exec(stderr.slice(seen))[1]);
@@ -174,7 +179,7 @@ async function mixedRound(base, types, round) {
 const pad = (text, width) => String(text).padEnd(width);
 const mb = (value) => `${value.toFixed(0)} MB`;
 const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite (in-process)';
-console.log(`Memory on ${database}: node ${NODE_FLAGS.join(' ')} dist/src/main.js, NODE_ENV=production, RENDER_CACHE_MB=${RENDER_CACHE_MB}`);
+console.log(`Memory on ${database}: ${Object.entries(scriptEnv('start')).map(([name, value]) => `${name}=${value} `).join('')}node ${NODE_FLAGS.join(' ')} dist/src/main.js, NODE_ENV=production, RENDER_CACHE_MB=${RENDER_CACHE_MB}`);
 
 const server = await startServer();
 const failures = [];
@@ -217,13 +222,27 @@ try {
   if (!ok) failures.push(`round 2 → 3 grew ${(last * 100).toFixed(1)} %`);
   console.log(`round 2 → 3: ${(last * 100).toFixed(1)} % (ceiling ${ROUND_GROWTH_CEILING * 100} %) ${ok ? 'met' : 'NOT met'}`);
   const memory = await server.memory();
-  const where = `V8 heap ${memory.heapUsed} MB used of ${memory.heapTotal} MB, external ${memory.external} MB (PGlite's WASM memory; array buffers ${memory.arrayBuffers} MB), peak ${memory.peak} MB`;
-  if (process.env.DATABASE_URL) console.log(`\nRSS after the load run: ${mb(memory.rss)} (${where})`);
+  const { gc } = memory;
+  console.log(
+    `garbage collection since start: ${gc.scavenges} scavenges ${gc.scavengeMs} ms, ${gc.markCompacts} mark-compacts ${gc.markCompactMs} ms, other ${gc.otherMs} ms: ` +
+      `${(((gc.scavengeMs + gc.markCompactMs + gc.otherMs) / gc.cpuMs) * 100).toFixed(1)} % of the server's ${(gc.cpuMs / 1000).toFixed(0)} CPU seconds (wall ms against CPU ms: inflated on a busy machine)`,
+  );
+  const where = (reading) =>
+    `V8 heap ${reading.heapUsed} MB used of ${reading.heapTotal} MB, external ${reading.external} MB (PGlite's WASM memory; array buffers ${reading.arrayBuffers} MB), peak ${reading.peak} MB\n` +
+    `    resident: WebAssembly memory ${reading.resident.wasm} MB, V8 heap and other anonymous memory ${reading.resident.other} MB, malloc arenas ${reading.resident.mallocHeap + reading.resident.mallocArenas} MB, node binary and libraries ${reading.resident.files} MB`;
+  if (process.env.DATABASE_URL) console.log(`\nRSS after the load run: ${mb(memory.rss)} (${where(memory)})`);
   else {
     const demoOk = memory.rss < DEMO_CEILING_MB;
     if (!demoOk) failures.push(`the embedded demo's RSS is ${mb(memory.rss)}`);
-    console.log(`\nthe embedded demo's RSS after the load run: ${mb(memory.rss)} (ceiling ${DEMO_CEILING_MB} MB) ${demoOk ? 'met' : 'NOT met'}\n  ${where}`);
+    console.log(`\nthe embedded demo's RSS after the load run: ${mb(memory.rss)} (ceiling ${DEMO_CEILING_MB} MB) ${demoOk ? 'met' : 'NOT met'}\n  ${where(memory)}`);
   }
+  // What the same process holds once idle (V8's memory reducer shrinks the heap a few seconds after the load), and
+  // after a full garbage collection: figures that tell live memory from memory not yet given back.
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+  const idle = await server.memory();
+  console.log(`after ${IDLE_SECONDS} s idle: ${mb(idle.rss)}\n  ${where(idle)}`);
+  const collected = await server.memory('SIGHUP');
+  console.log(`after a full garbage collection: ${mb(collected.rss)}\n  ${where(collected)}`);
 } finally {
   await server.stop();
 }

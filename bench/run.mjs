@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLOCK_TICK_MS, cpuSeconds, nodeFlags } from './support.mjs';
+import { CLOCK_TICK_MS, cpuSeconds, nodeFlags, scriptEnv } from './support.mjs';
 
 const require = createRequire(import.meta.url);
 const AUTOCANNON = require.resolve('autocannon/autocannon.js');
@@ -30,7 +30,7 @@ const selected = (scenario) => !ONLY || ONLY.has(scenario.key);
 const SERVER_NODE_FLAGS = nodeFlags('start');
 
 function pinned(core, args, env = {}, nodeFlags = []) {
-  return spawn('taskset', ['-c', String(core), process.execPath, ...nodeFlags, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return spawn('taskset', ['-c', String(core), process.execPath, ...nodeFlags, ...args], { env: { ...scriptEnv('start'), ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
 }
 
 /** Starts bench/server.mjs pinned to core 0; resolves with its port, its pid and a stop() that reports its peak RSS. */

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { cpuSeconds, freePort, nodeFlags } from './support.mjs';
+import { cpuSeconds, freePort, nodeFlags, scriptEnv } from './support.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const TARGET_MS = 5_000;
@@ -20,7 +20,7 @@ const NODE_FLAGS = nodeFlags('start');
 async function timeStart(dataDir) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env = { ...scriptEnv('start'), PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   const started = performance.now();
   const child = spawn(process.execPath, [...NODE_FLAGS, process.env.BENCH_MAIN ?? join(ROOT, 'dist/src/main.js')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -44,7 +44,7 @@ async function timeStart(dataDir) {
   }
 }
 
-console.log(`Start: node ${NODE_FLAGS.join(' ')} dist/src/main.js, NODE_ENV=production, embedded PGlite; load average ${loadavg().map((load) => load.toFixed(1)).join(' ')} on 2 shared cores`);
+console.log(`Start: ${Object.entries(scriptEnv('start')).map(([name, value]) => `${name}=${value} `).join('')}node ${NODE_FLAGS.join(' ')} dist/src/main.js, NODE_ENV=production, embedded PGlite; load average ${loadavg().map((load) => load.toFixed(1)).join(' ')} on 2 shared cores`);
 const failures = [];
 const results = { fresh: [], existing: [] };
 for (let run = 0; run < STARTS; run++) {

@@ -48,8 +48,25 @@ export function percentile(values, p) {
 
 /** The node flags an npm script runs its `dist/src/<entry>.js` with (package.json): a benchmark measures that command. */
 export function nodeFlags(script) {
+  // BENCH_NODE_FLAGS (space-separated) measures other flags than the script's, to compare them.
+  if (process.env.BENCH_NODE_FLAGS !== undefined) return process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
   const command = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts[script];
   return (/node ((?:--\S+ )*)dist\/src\/\S+\.js/.exec(command)?.[1] ?? '').split(' ').filter(Boolean);
+}
+
+/**
+ * The environment variables an npm script sets before its `node` (package.json), such as glibc malloc's settings, as
+ * `{ NAME: value }`; `NAME=${NAME:-value}` gives its default (this shell's value wins). NODE_ENV is left to the benchmark.
+ */
+export function scriptEnv(script) {
+  const command = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts[script];
+  const prefix = command.slice(0, command.search(/(^|\s)node\s/));
+  const env = {};
+  for (const [, name, defaulted, plain] of prefix.matchAll(/([A-Z_][A-Z0-9_]*)=(?:\$\{\1:-([^}]*)\}|(\S*))/g)) {
+    // As the shell does: `${NAME:-value}` keeps a value already set.
+    if (name !== 'NODE_ENV') env[name] = defaulted === undefined ? plain : process.env[name] || defaulted;
+  }
+  return env;
 }
 
 /** A port free on 127.0.0.1 right now, for a server the benchmark starts. */

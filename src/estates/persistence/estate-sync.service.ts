@@ -85,7 +85,8 @@ type CachedRow = Pick<EstateEntity, 'id' | 'sourceId' | 'contentHash' | 'parentI
 
 /**
  * One source's read as it goes. Listings come in from the source, get their site ids and rows a chunk at a time, and
- * only the rows whose content changed are staged; what stays in memory is ids, counts and the listing events.
+ * only the rows whose content changed are kept, at most a chunk of them in memory, the rest staged; what else stays in
+ * memory is ids, counts and the listing events.
  */
 class SourceRun {
   /** Top-level listings read (a project counts once). */
@@ -109,6 +110,13 @@ class SourceRun {
   readonly stagedAt = new Date();
   private pending: Estate[] = [];
   private pendingRows = 0;
+  /**
+   * Changed rows not staged yet. A read that changes fewer than a chunk's worth (every incremental sync, most small
+   * catalogues) never touches the staging table: its rows are written straight from here in the transaction.
+   */
+  unstaged: EstateEntity[] = [];
+  /** Whether rows went to the staging table (then all of them do, and the transaction copies them from there). */
+  spilled = false;
 
   constructor(
     readonly name: SourceName,
@@ -132,7 +140,6 @@ class SourceRun {
     if (chunk.length === 0) return;
     this.fetched += chunk.length;
     const siteIds = await dataSource.transaction((manager) => assignListingIds(manager, this.name, chunk.flatMap((estate) => [estate, ...estate.children])));
-    const changed: EstateEntity[] = [];
     for (const estate of chunk.map((listing) => withSiteIds(listing, siteIds)).flatMap(flattenEstate)) {
       if (this.read.has(estate.id)) {
         this.skipped.push({ sourceId: estate.sourceId, error: `listed twice in source ${this.name}` });
@@ -150,9 +157,22 @@ class SourceRun {
       this.staged.push(row.id);
       // A unit's project before and after the change (a unit can move to another project).
       this.touch(row.id, row.parentId, before?.parentId ?? null);
-      changed.push(row);
+      this.unstaged.push(row);
     }
-    await this.staging.write(changed);
+    if (this.unstaged.length >= STAGING_CHUNK) await this.spill();
+  }
+
+  /** Writes the changed rows held so far to the staging table. */
+  async spill(): Promise<void> {
+    await this.staging.write(this.unstaged);
+    this.unstaged = [];
+    this.spilled = true;
+  }
+
+  /** The rows held in memory with the commit's time where they carry the staging time (as StagingRun.apply does). */
+  unstagedAt(at: Date): EstateEntity[] {
+    const stamp = (date: Date | null) => (date?.getTime() === this.stagedAt.getTime() ? at : date);
+    return this.unstaged.map((row) => ({ ...row, syncedAt: at, listedAt: stamp(row.listedAt), priceReducedAt: stamp(row.priceReducedAt) }));
   }
 
   touch(id: number, ...parents: Array<number | null>): void {
@@ -304,6 +324,7 @@ export class EstateSyncService {
       }
     }
     await run.flush(this.dataSource);
+    if (run.spilled) await run.spill();
   }
 
   /** Each cached unit's project, by source ids: an incremental read that sees a changed unit re-reads its project. */
@@ -359,7 +380,8 @@ export class EstateSyncService {
 
   /**
    * One transaction per source: readers see the old catalogue or the new one, never half of it. The rows staged during
-   * the read go into `estates` by set-based SQL, with the listing events and the removals, and the staging is cleared.
+   * the read go into `estates` by set-based SQL (or straight from memory when they were too few to stage), with the
+   * listing events and the removals, and the staging is cleared.
    * Also answers which listings' pages changed: the rows inserted, updated or removed, and the
    * projects whose units are among them (a project page shows its units).
    */
@@ -367,7 +389,11 @@ export class EstateSyncService {
     const syncedAt = new Date();
     const { name, mode, skipped, cached } = run;
     return this.dataSource.transaction(async (manager) => {
-      await run.staging.apply(manager, run.staged, run.stagedAt, syncedAt);
+      if (run.spilled) await run.staging.apply(manager, run.staged, run.stagedAt, syncedAt);
+      else {
+        const rows = run.unstagedAt(syncedAt);
+        for (let i = 0; i < rows.length; i += UPSERT_CHUNK) await manager.upsert(EstateEntity, rows.slice(i, i + UPSERT_CHUNK), ['id']);
+      }
       // The listing's history (first seen, price, status) for alert digests and pages, committed with the change itself,
       // at the commit's time (digests read events by their time).
       for (let i = 0; i < run.events.length; i += UPSERT_CHUNK) {

@@ -85,6 +85,10 @@ describe('sync through the staging table (fake Zabun and feed)', () => {
       const rows: Array<{ id: number; source_id: string }> = await db().query(`SELECT id, source_id FROM estates WHERE id >= 7200000 AND id < 7300000 ORDER BY id`);
       expect(rows.map((row) => row.source_id)).toEqual(clones.map((clone) => clone.guid));
       expect(await events()).toBe(eventsBefore + clones.length);
+      // Staged minutes before the commit, dated by it all the same.
+      const [dated] = await db().query(`SELECT e.listed_at, e.synced_at, v.occurred_at FROM estates e JOIN listing_events v ON v.estate_id = e.id WHERE e.id = $1`, [rows[0]!.id]);
+      expect(new Date(dated.listed_at).toISOString()).toBe(new Date(dated.synced_at).toISOString());
+      expect(new Date(dated.occurred_at).toISOString()).toBe(new Date(dated.synced_at).toISOString());
       expect(await staged()).toBe(0);
     } finally {
       crm.sourceB.listings = feed;

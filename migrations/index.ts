@@ -15,6 +15,7 @@ import { ProjectsIndex1796100000000 } from './1796100000000-ProjectsIndex.js';
 import { ListingMarks1796200172266 } from './1796200172266-ListingMarks.js';
 import { SearchArea1796200300000 } from './1796200300000-SearchArea.js';
 import { ViewingRequests1796200400000 } from './1796200400000-ViewingRequests.js';
+import { EstateSyncStaging1796200570000 } from './1796200570000-EstateSyncStaging.js';
 
 /** Every migration in order; a newly generated migration is added at the end. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   ListingMarks1796200172266,
   SearchArea1796200300000,
   ViewingRequests1796200400000,
+  EstateSyncStaging1796200570000,
 ];

@@ -9,6 +9,7 @@ import { FetchBudget, withFetchBudget } from '../sources/http-client.js';
 import { countListingsWithGaps } from '../display/compliance-report.js';
 import { EstateEntity } from './estate.entity.js';
 import { flattenEstate, fromRows, toRow } from './estate-record.js';
+import { STAGING_CHUNK, StagingRun } from './estate-sync-staging.js';
 import { ListingEventEntity } from './listing-event.entity.js';
 import { listingEvents, marksAfter, type NewListingEvent } from './listing-events.js';
 import { assignListingIds, withSiteIds } from './listing-ids.js';
@@ -22,8 +23,8 @@ const UPSERT_CHUNK = 100;
 /** autovacuum's defaults (autovacuum_analyze_threshold, autovacuum_analyze_scale_factor): see analyzeIfMuchChanged. */
 const ANALYZE_BASE_ROWS = 50;
 const ANALYZE_SCALE = 0.1;
-/** Listings the compliance check reads at a time after a full sync. */
-const COMPLIANCE_BATCH = 1_000;
+/** Listings the compliance check reads at a time after a full sync (~12 KB of document each, more as objects). */
+const COMPLIANCE_BATCH = 250;
 /** An incremental sync asks for changes since the last one started, less this much (clocks and slow commits). */
 const INCREMENTAL_OVERLAP_MS = 10 * 60 * 1000;
 
@@ -75,17 +76,109 @@ function failed(source: SourceName, mode: SyncMode, error: string): SourceSyncRe
   return { source, mode, ok: false, error, fetched: 0, hidden: {}, inserted: 0, updated: 0, unchanged: 0, removed: 0, skipped: [] };
 }
 
-/** What one read of a source gave. */
-interface SourceRead {
-  readonly estates: Estate[];
-  readonly skipped: SkippedRecord[];
-  /** Source ids of records the site must not show. */
-  readonly hiddenIds: string[];
-  readonly hidden: Record<string, number>;
-}
-
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** What the cache held of a listing before the run. */
+type CachedRow = Pick<EstateEntity, 'id' | 'sourceId' | 'contentHash' | 'parentId' | 'publicPrice' | 'status' | 'listedAt' | 'priceReducedAt'>;
+
+/**
+ * One source's read as it goes. Listings come in from the source, get their site ids and rows a chunk at a time, and
+ * only the rows whose content changed are kept, at most a chunk of them in memory, the rest staged; what else stays in
+ * memory is ids, counts and the listing events.
+ */
+class SourceRun {
+  /** Top-level listings read (a project counts once). */
+  fetched = 0;
+  readonly skipped: SkippedRecord[] = [];
+  /** Source ids of records the site must not show. */
+  readonly hiddenIds: string[] = [];
+  readonly hidden: Record<string, number> = {};
+  /** The site ids of every row read (project units included): what a full read keeps. */
+  readonly read = new Set<number>();
+  /** The site ids of the rows staged: new or changed. */
+  readonly staged: number[] = [];
+  inserted = 0;
+  readonly events: NewListingEvent[] = [];
+  /** Whose pages changed: rows written or removed and the projects of those that are units (before and after). */
+  readonly touched = new Set<number>();
+  /**
+   * The time the staged rows and events carry until the transaction gives them its own (StagingRun.apply): a change
+   * is dated when it is committed, as before, though it was staged minutes earlier.
+   */
+  readonly stagedAt = new Date();
+  private pending: Estate[] = [];
+  private pendingRows = 0;
+  /**
+   * Changed rows not staged yet. A read that changes fewer than a chunk's worth (every incremental sync, most small
+   * catalogues) never touches the staging table: its rows are written straight from here in the transaction.
+   */
+  unstaged: EstateEntity[] = [];
+  /** Whether rows went to the staging table (then all of them do, and the transaction copies them from there). */
+  spilled = false;
+
+  constructor(
+    readonly name: SourceName,
+    readonly mode: SyncMode,
+    readonly cached: ReadonlyMap<number, CachedRow>,
+    private readonly firstFill: boolean,
+    readonly staging: StagingRun,
+  ) {}
+
+  async add(estate: Estate, dataSource: DataSource): Promise<void> {
+    this.pending.push(estate);
+    this.pendingRows += 1 + estate.children.length;
+    if (this.pendingRows >= STAGING_CHUNK) await this.flush(dataSource);
+  }
+
+  /** Site ids for the pending listings, their rows diffed against the cache, the changed ones staged. */
+  async flush(dataSource: DataSource): Promise<void> {
+    const chunk = this.pending;
+    this.pending = [];
+    this.pendingRows = 0;
+    if (chunk.length === 0) return;
+    this.fetched += chunk.length;
+    const siteIds = await dataSource.transaction((manager) => assignListingIds(manager, this.name, chunk.flatMap((estate) => [estate, ...estate.children])));
+    for (const estate of chunk.map((listing) => withSiteIds(listing, siteIds)).flatMap(flattenEstate)) {
+      if (this.read.has(estate.id)) {
+        this.skipped.push({ sourceId: estate.sourceId, error: `listed twice in source ${this.name}` });
+        continue;
+      }
+      this.read.add(estate.id);
+      const row = toRow(estate, this.stagedAt);
+      const before = this.cached.get(row.id);
+      if (before?.contentHash === row.contentHash) continue;
+      // The row keeps its dates (listed, price reduced) for the cards' badges and the "recently reduced" sort.
+      const events = listingEvents(this.cached, [row], this.stagedAt);
+      Object.assign(row, marksAfter(before, events, this.stagedAt, this.firstFill));
+      this.events.push(...events);
+      if (!before) this.inserted++;
+      this.staged.push(row.id);
+      // A unit's project before and after the change (a unit can move to another project).
+      this.touch(row.id, row.parentId, before?.parentId ?? null);
+      this.unstaged.push(row);
+    }
+    if (this.unstaged.length >= STAGING_CHUNK) await this.spill();
+  }
+
+  /** Writes the changed rows held so far to the staging table. */
+  async spill(): Promise<void> {
+    await this.staging.write(this.unstaged);
+    this.unstaged = [];
+    this.spilled = true;
+  }
+
+  /** The rows held in memory with the commit's time where they carry the staging time (as StagingRun.apply does). */
+  unstagedAt(at: Date): EstateEntity[] {
+    const stamp = (date: Date | null) => (date?.getTime() === this.stagedAt.getTime() ? at : date);
+    return this.unstaged.map((row) => ({ ...row, syncedAt: at, listedAt: stamp(row.listedAt), priceReducedAt: stamp(row.priceReducedAt) }));
+  }
+
+  touch(id: number, ...parents: Array<number | null>): void {
+    this.touched.add(id);
+    for (const parent of parents) if (parent !== null) this.touched.add(parent);
+  }
 }
 
 /**
@@ -172,8 +265,9 @@ export class EstateSyncService {
   }
 
   /**
-   * Reads the source and stores what it gave. A method of its own so that the read (every listing of the source, mapped)
-   * is garbage once stored, before the compliance check reads the source's listings again.
+   * Reads the source, staging what changed in chunks as it comes (estate-sync-staging.ts), then applies the staged rows
+   * in one transaction. Only ids, counts and the listing events stay in memory, never the catalogue: a
+   * 50,000-listing read held whole was ~1.7 GB at its peak. A read that fails leaves no staged rows behind.
    */
   private async readAndStore(
     source: EstateSource,
@@ -182,18 +276,34 @@ export class EstateSyncService {
     startedAt: Date,
     budget: FetchBudget,
   ): Promise<{ report: SourceSyncReport; changedIds: number[] } | { error: string }> {
-    let read: SourceRead;
+    const staging = new StagingRun(this.dataSource, source.name);
     try {
-      const options: FetchOptions =
-        mode === 'incremental' && state
-          ? { since: new Date(state.lastSyncStartedAt.getTime() - INCREMENTAL_OVERLAP_MS), projectOf: await this.projectsOfUnits(source.name) }
-          : {};
-      read = await withFetchBudget(budget, () => this.read(source, options, budget));
-    } catch (error) {
-      return { error: reason(error) };
+      await staging.clearSource();
+      // A source's first fill: its listings were on offer before the site knew them, so none of them is "new".
+      const run = new SourceRun(source.name, mode, await this.cachedRows(source.name), state === null, staging);
+      try {
+        const options: FetchOptions =
+          mode === 'incremental' && state
+            ? { since: new Date(state.lastSyncStartedAt.getTime() - INCREMENTAL_OVERLAP_MS), projectOf: await this.projectsOfUnits(source.name) }
+            : {};
+        await withFetchBudget(budget, () => this.read(source, options, budget, run));
+      } catch (error) {
+        return { error: reason(error) };
+      }
+      return await this.store(run, startedAt);
+    } finally {
+      // Nothing left after a commit (the transaction cleared its rows); after a failure, the rows staged so far.
+      await staging.clear().catch((error: unknown) => this.logger.warn(`source ${source.name}: staged rows not cleared (the next sync clears them): ${reason(error)}`));
     }
-    // A source's first fill: its listings were on offer before the site knew them, so none of them is "new".
-    return this.store(source.name, mode, read, startedAt, state === null);
+  }
+
+  /** What the cache holds of a source before its read: enough to tell what changed, date it and remove what vanished. */
+  private async cachedRows(name: SourceName): Promise<Map<number, CachedRow>> {
+    const rows = await this.dataSource.getRepository(EstateEntity).find({
+      select: { id: true, sourceId: true, contentHash: true, parentId: true, publicPrice: true, status: true, listedAt: true, priceReducedAt: true },
+      where: { source: name },
+    });
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
   /** Incremental only when the source can, has been fully read once, and its last full read is recent enough. */
@@ -203,18 +313,18 @@ export class EstateSyncService {
     return fullAge < this.config.SYNC_RECONCILE_HOURS * 3600 * 1000 ? 'incremental' : 'full';
   }
 
-  private async read(source: EstateSource, options: FetchOptions, budget: FetchBudget): Promise<SourceRead> {
-    const read: SourceRead = { estates: [], skipped: [], hiddenIds: [], hidden: {} };
+  private async read(source: EstateSource, options: FetchOptions, budget: FetchBudget, run: SourceRun): Promise<void> {
     for await (const record of source.fetchAll(options)) {
       budget.throwIfAborted();
-      if (record.ok) read.estates.push(record.estate);
-      else if ('error' in record) read.skipped.push({ sourceId: record.sourceId, error: record.error });
+      if (record.ok) await run.add(record.estate, this.dataSource);
+      else if ('error' in record) run.skipped.push({ sourceId: record.sourceId, error: record.error });
       else {
-        read.hiddenIds.push(record.sourceId);
-        read.hidden[record.hidden] = (read.hidden[record.hidden] ?? 0) + 1;
+        run.hiddenIds.push(record.sourceId);
+        run.hidden[record.hidden] = (run.hidden[record.hidden] ?? 0) + 1;
       }
     }
-    return read;
+    await run.flush(this.dataSource);
+    if (run.spilled) await run.spill();
   }
 
   /** Each cached unit's project, by source ids: an incremental read that sees a changed unit re-reads its project. */
@@ -269,82 +379,53 @@ export class EstateSyncService {
   }
 
   /**
-   * One transaction per source: readers see the old catalogue or the new one, never half of it.
+   * One transaction per source: readers see the old catalogue or the new one, never half of it. The rows staged during
+   * the read go into `estates` by set-based SQL (or straight from memory when they were too few to stage), with the
+   * listing events and the removals, and the staging is cleared.
    * Also answers which listings' pages changed: the rows inserted, updated or removed, and the
    * projects whose units are among them (a project page shows its units).
    */
-  private store(
-    name: SourceName,
-    mode: SyncMode,
-    read: SourceRead,
-    startedAt: Date,
-    firstFill: boolean,
-  ): Promise<{ report: SourceSyncReport; changedIds: number[] }> {
+  private store(run: SourceRun, startedAt: Date): Promise<{ report: SourceSyncReport; changedIds: number[] }> {
     const syncedAt = new Date();
-    const { skipped } = read;
+    const { name, mode, skipped, cached } = run;
     return this.dataSource.transaction(async (manager) => {
-      const siteIds = await assignListingIds(manager, name, read.estates.flatMap((estate) => [estate, ...estate.children]));
-      const estates = read.estates.map((estate) => withSiteIds(estate, siteIds));
-      const rows = new Map<number, EstateEntity>();
-      for (const estate of estates.flatMap(flattenEstate)) {
-        if (rows.has(estate.id)) {
-          skipped.push({ sourceId: estate.sourceId, error: `listed twice in source ${name}` });
-          continue;
-        }
-        rows.set(estate.id, toRow(estate, syncedAt));
+      if (run.spilled) await run.staging.apply(manager, run.staged, run.stagedAt, syncedAt);
+      else {
+        const rows = run.unstagedAt(syncedAt);
+        for (let i = 0; i < rows.length; i += UPSERT_CHUNK) await manager.upsert(EstateEntity, rows.slice(i, i + UPSERT_CHUNK), ['id']);
       }
-
-      const cached = await manager.find(EstateEntity, {
-        select: { id: true, sourceId: true, contentHash: true, parentId: true, publicPrice: true, status: true, listedAt: true, priceReducedAt: true },
-        where: { source: name },
-      });
-      const existing = new Map(cached.map((row) => [row.id, row.contentHash]));
+      // The listing's history (first seen, price, status) for alert digests and pages, committed with the change itself,
+      // at the commit's time (digests read events by their time).
+      for (let i = 0; i < run.events.length; i += UPSERT_CHUNK) {
+        await manager.insert(ListingEventEntity, run.events.slice(i, i + UPSERT_CHUNK).map((event) => ({ ...event, occurredAt: syncedAt })));
+      }
       // A record that could not be mapped this time keeps its last good version on the site.
       const kept = new Set(skipped.map((record) => record.sourceId));
-      const changed = [...rows.values()].filter((row) => existing.get(row.id) !== row.contentHash);
-      // The listing's history (first seen, price, status) for alert digests and pages, committed with the change itself;
-      // the row keeps its dates (listed, price reduced) for the cards' badges and the "recently reduced" sort.
-      const before = new Map(cached.map((row) => [row.id, row]));
-      const events = listingEvents(before, changed, syncedAt);
-      const eventsOf = new Map<number, NewListingEvent[]>();
-      for (const event of events) {
-        const own = eventsOf.get(event.estateId);
-        if (own) own.push(event);
-        else eventsOf.set(event.estateId, [event]);
-      }
-      for (const row of changed) Object.assign(row, marksAfter(before.get(row.id), eventsOf.get(row.id) ?? [], syncedAt, firstFill));
-      for (let i = 0; i < changed.length; i += UPSERT_CHUNK) {
-        await manager.upsert(EstateEntity, changed.slice(i, i + UPSERT_CHUNK), ['id']);
-      }
-      for (let i = 0; i < events.length; i += UPSERT_CHUNK) await manager.insert(ListingEventEntity, events.slice(i, i + UPSERT_CHUNK));
-      const hiddenSourceIds = new Set(read.hiddenIds);
-      const hidden = { sourceIds: hiddenSourceIds, siteIds: new Set(cached.filter((row) => hiddenSourceIds.has(row.sourceId)).map((row) => row.id)) };
-      const vanishedRows = cached.filter((row) => this.vanished(mode, row, rows, kept, hidden));
+      const hiddenSourceIds = new Set(run.hiddenIds);
+      const cachedRows = [...cached.values()];
+      const hidden = { sourceIds: hiddenSourceIds, siteIds: new Set(cachedRows.filter((row) => hiddenSourceIds.has(row.sourceId)).map((row) => row.id)) };
+      const vanishedRows = cachedRows.filter((row) => this.vanished(mode, row, run.read, kept, hidden));
       const vanished = vanishedRows.map((row) => row.id);
-      if (vanished.length > 0) await manager.delete(EstateEntity, { id: In(vanished) });
+      for (let i = 0; i < vanished.length; i += STAGING_CHUNK) await manager.delete(EstateEntity, { id: In(vanished.slice(i, i + STAGING_CHUNK)) });
+      for (const row of vanishedRows) run.touch(row.id, row.parentId);
 
-      const inserted = changed.filter((row) => !existing.has(row.id)).length;
-      // A unit's project before and after the change (a unit can move to another project).
-      const previousParent = new Map(cached.map((row) => [row.id, row.parentId]));
-      const touched = [...changed, ...vanishedRows];
-      const parents = touched.flatMap((row) => [row.parentId, previousParent.get(row.id) ?? null]).filter((id): id is number => id !== null);
-      const changedIds = [...new Set([...touched.map((row) => row.id), ...parents])];
       // An incremental sync needs the state a full one wrote first.
       if (mode === 'full') await manager.upsert(SourceSyncStateEntity, { source: name, lastSyncStartedAt: startedAt, lastFullSyncStartedAt: startedAt }, ['source']);
       else await manager.update(SourceSyncStateEntity, { source: name }, { lastSyncStartedAt: startedAt });
+      await run.staging.clear(manager);
       const report: SourceSyncReport = {
         source: name,
         mode,
         ok: true,
-        fetched: estates.length,
-        hidden: read.hidden,
-        inserted,
-        updated: changed.length - inserted,
-        unchanged: rows.size - changed.length,
+        fetched: run.fetched,
+        hidden: run.hidden,
+        inserted: run.inserted,
+        updated: run.staged.length - run.inserted,
+        unchanged: run.read.size - run.staged.length,
         removed: vanished.length,
         skipped,
       };
-      return { report, changedIds: changedIds.sort((a, b) => a - b) };
+      return { report, changedIds: [...run.touched].sort((a, b) => a - b) };
     });
   }
 
@@ -356,7 +437,7 @@ export class EstateSyncService {
   private vanished(
     mode: SyncMode,
     row: Pick<EstateEntity, 'id' | 'sourceId' | 'parentId'>,
-    rows: ReadonlyMap<number, EstateEntity>,
+    rows: ReadonlySet<number>,
     kept: ReadonlySet<string>,
     hidden: { readonly sourceIds: ReadonlySet<string>; readonly siteIds: ReadonlySet<number> },
   ): boolean {

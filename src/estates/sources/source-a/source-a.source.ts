@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Estate } from '../../domain/estate.js';
 import type { SourceAppointment } from '../appointment-source.port.js';
 import { mapSourceAAppointment } from '../appointment-mappers.js';
@@ -37,6 +38,37 @@ function childIds(property: SourceAProperty): number[] {
 }
 
 type Medium = { readonly id: number; readonly published: ReadonlySet<number> };
+
+/**
+ * The detail records kept until the end of the read, deflated: whether a listing is a unit is only known once every
+ * project has been read, so every record waits. As parsed objects, 50,000 records took ~1 GB of heap; deflated, about
+ * 2.5 KB each. Kept as one-byte strings: a Buffer per record would hold zlib's whole output chunk (64 KB), and small
+ * copies of it cost the allocator several times their size.
+ */
+class PackedRecords {
+  private readonly packed = new Map<number, string>();
+
+  has(id: number): boolean {
+    return this.packed.has(id);
+  }
+
+  set(id: number, property: SourceAProperty): void {
+    this.packed.set(id, deflateRawSync(JSON.stringify(property), { level: 1 }).toString('latin1'));
+  }
+
+  get(id: number): SourceAProperty | undefined {
+    const packed = this.packed.get(id);
+    return packed === undefined ? undefined : (JSON.parse(inflateRawSync(Buffer.from(packed, 'latin1')).toString('utf8')) as SourceAProperty);
+  }
+
+  delete(id: number): void {
+    this.packed.delete(id);
+  }
+
+  ids(): number[] {
+    return [...this.packed.keys()];
+  }
+}
 
 /**
  * Source A, the Zabun CMS API: refreshes the dictionaries and persons, lists the website medium's listings, pages
@@ -95,7 +127,10 @@ export class SourceA implements EstateSource {
       throw error instanceof SourceUnavailableError ? error : new SourceUnavailableError('A', reason(error));
     }
 
-    const details = new Map<number, SourceAProperty>();
+    const details = new PackedRecords();
+    /** The units each project read names (kept beside the packed records: they decide which records are units). */
+    const childrenOf = new Map<number, number[]>();
+    const parentOf = new Map<number, number>();
     const hidden = new Map<number, string>();
     const read = async (id: number): Promise<void> => {
       if (details.has(id) || hidden.has(id)) return;
@@ -112,7 +147,13 @@ export class SourceA implements EstateSource {
       }
       const why = hiddenReason({ ...property, property_id: id }, medium, context.dictionaries);
       if (why) hidden.set(id, why);
-      else details.set(id, property);
+      else {
+        details.set(id, property);
+        const children = childIds(property);
+        if (children.length > 0) childrenOf.set(id, children);
+        const parent = numberOrNull(property.parent_property_id);
+        if (parent !== null) parentOf.set(id, parent);
+      }
     };
 
     const invalid: SourceRecord[] = [];
@@ -133,13 +174,13 @@ export class SourceA implements EstateSource {
     // incremental read) is still a unit when the sync knows its project or it names one: it brings its project back.
     const projectOfUnit = new Map<number, number>();
     const register = () => {
-      for (const [id, property] of details) for (const unit of childIds(property)) projectOfUnit.set(unit, id);
+      for (const [id, units] of childrenOf) for (const unit of units) projectOfUnit.set(unit, id);
     };
     register();
     for (const item of items) {
       const id = numberOrNull(item.property_id);
       if (id === null || projectOfUnit.has(id)) continue;
-      const project = numberOrNull(options.projectOf?.(String(id))) ?? numberOrNull(details.get(id)?.parent_property_id);
+      const project = numberOrNull(options.projectOf?.(String(id))) ?? (parentOf.get(id) ?? null);
       if (project === null || project === id) continue;
       projectOfUnit.set(id, project);
       await read(project);
@@ -152,11 +193,12 @@ export class SourceA implements EstateSource {
     }
     // Each record read is let go once it is mapped: the raw records and the mapped listings of a 50,000-listing
     // catalogue (~10 and ~12 KB each) are not all in memory at once. Units stay until the end: their project maps them.
-    for (const [id, property] of details) {
+    for (const id of details.ids()) {
       if (projectOfUnit.has(id)) continue;
+      const property = details.get(id)!;
       details.delete(id);
       const units: Estate[] = [];
-      for (const unitId of childIds(property)) {
+      for (const unitId of childrenOf.get(id) ?? []) {
         const unit = details.get(unitId);
         if (!unit) continue;
         try {

@@ -14,9 +14,9 @@ function checkPage(response: SourceBFeedPage | null, page: number): void {
 }
 
 /**
- * Source B: Immo's published feed (docs/feed). Reads every page first (a broken feed leaves the cache alone), then
- * checks each record against the feed schema and maps it: a record that breaks the contract is skipped with the
- * schema's words, so the agency can fix its export.
+ * Source B: Immo's published feed (docs/feed). Reads it page by page (a page that cannot be read fails the whole read,
+ * and the sync then leaves the cache alone, whatever pages came before), checks each record against the feed schema
+ * and maps it: a record that breaks the contract is skipped with the schema's words, so the agency can fix its export.
  */
 export class SourceB implements EstateSource {
   readonly name = 'B' as const;
@@ -45,22 +45,23 @@ export class SourceB implements EstateSource {
   }
 
   async *fetchAll(): AsyncIterable<SourceRecord> {
-    const listings: SourceBListing[] = [];
     const budget = currentFetchBudget();
-    try {
-      for (let page: number | null = 1; page !== null; ) {
+    for (let page: number | null = 1; page !== null; ) {
+      let items: readonly SourceBListing[];
+      try {
         // A feed that always names a next page is cut off by the sync's page and record caps.
         budget?.page();
         const response = await this.api.page(page);
         checkPage(response, page);
         budget?.addRecords(response.items.length);
-        listings.push(...response.items);
+        items = response.items;
         page = response.nextPage;
+      } catch (error) {
+        throw new SourceUnavailableError('B', error instanceof Error ? error.message : String(error));
       }
-    } catch (error) {
-      throw new SourceUnavailableError('B', error instanceof Error ? error.message : String(error));
+      // Page by page: the feed is never held whole. A page that fails later fails the whole read all the same.
+      for (const listing of items) yield this.record(listing);
     }
-    for (const listing of listings) yield this.record(listing);
   }
 
   private record(listing: SourceBListing): SourceRecord {

@@ -116,6 +116,15 @@ describe('cachedSection', () => {
     expect(other.entries.get('v1\u0000one')).toBeNull();
   });
 
+  it('renders a section inside a section in place within it, so the kept bytes hold no marker', () => {
+    const store = mapStore();
+    const page = () => document(cachedSection('outer', () => <div>{cachedSection('inner', () => <p>inner</p>)}</div>));
+    const expected = inPlace(page);
+    expect(render(store, 'v1', page)).toBe(expected);
+    expect(render(store, 'v1', page)).toBe(expected);
+    expect(store.entries.get('v1\u0000outer')!.toString()).toBe('<div><p>inner</p></div>');
+  });
+
   it('renders in place outside a render with a store (SECTION_CACHE_MB=0, a page without a version)', () => {
     expect(renderToStaticMarkup(<div>{cachedSection('x', () => <p>in place</p>)}</div>)).toBe('<div><p>in place</p></div>');
   });

@@ -66,8 +66,14 @@ export function cachedSection(name: string, render: () => ReactNode, hoisted?: R
   const key = `${rendering.prefix}\u0000${name}`;
   let bytes = rendering.store.get(key);
   if (bytes === undefined) {
-    const { head, body } = renderInBody(render());
-    bytes = rendering.store.set(key, head === hoistedHead(hoisted) ? body : null);
+    // A section inside a section is rendered in place within it: its marker would name a slot of this render only.
+    current = null;
+    try {
+      const { head, body } = renderInBody(render());
+      bytes = rendering.store.set(key, head === hoistedHead(hoisted) ? body : null);
+    } finally {
+      current = rendering;
+    }
   }
   if (bytes === null) return render();
   const index = rendering.sections.push(bytes) - 1;

@@ -20,7 +20,7 @@ const WARMUP_S = 3;
 const TARGETS = { warm: 0.6, revalidated: 0.8, cacheOff: 0.12 };
 /** CPU per request, µs: a render-cache miss at most this; a hit (`× limit`) at most that multiple of the limit's. */
 const CPU_TARGETS = { cacheOff: { micros: 500 }, similarMiss: { micros: 1000 }, homeMiss: { micros: 1000 }, warm: { timesLimit: 1.3 } };
-/** `BENCH_SCENARIOS=warm,revalidated` runs those scenarios only (keys: warm, revalidated, similar, home, cacheOff,
+/** `BENCH_SCENARIOS=warm,revalidated` runs those scenarios only (keys: warm, revalidated, similar, home, cacheOff, cacheOffCold,
  * similarMiss, homeMiss); the limit always runs. Unset: every scenario. */
 const ONLY = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',')) : null;
 const selected = (scenario) => !ONLY || ONLY.has(scenario.key);
@@ -145,7 +145,9 @@ const appRss = await app.stop();
 
 // The render cache off: every request renders its page or fragment (the listing and the page model stay cached).
 const misses = [
-  { key: 'cacheOff', name: 'detail page, render cache off', path: page.path },
+  // The listing's kept sections (SECTION_CACHE_MB, views/cached-sections.tsx) stay warm: the layout, the heart and
+  // the dialogs' notices are rendered, the rest copied. The cold row below renders every section.
+  { key: 'cacheOff', name: 'detail page, render cache off (sections warm)', path: page.path },
   { key: 'similarMiss', name: 'similar-estates fragment, render cache off', path: `/nl/ajax/similar-estate/${estateId}`, headers: { 'HX-Request': 'true' } },
   { key: 'homeMiss', name: 'home page, render cache off', path: '/nl' },
 ].filter(selected);
@@ -156,6 +158,15 @@ if (misses.length > 0) {
     for (const connections of CONNECTIONS) rows.push({ key: scenario.key, scenario: scenario.name, connections, ...(await measure(uncached, `${uncached.base}${scenario.path}`, connections, scenario.headers)) });
   }
   uncachedRss = await uncached.stop();
+}
+
+// A page never rendered before, as a crawler's first visit: the render cache and the section cache off.
+if (selected({ key: 'cacheOffCold' })) {
+  const cold = await startServer([], { BENCH_ENV: JSON.stringify({ RENDER_CACHE_MB: '0', SECTION_CACHE_MB: '0' }) });
+  for (const connections of CONNECTIONS) {
+    rows.push({ key: 'cacheOffCold', scenario: 'detail page, render + section cache off (cold)', connections, ...(await measure(cold, `${cold.base}${page.path}`, connections)) });
+  }
+  await cold.stop();
 }
 
 // The control for latency: the limit's bytes after as much busy CPU per request as a miss took above. At 32

@@ -652,6 +652,15 @@ export class AppConfig {
   @Min(0)
   RENDER_CACHE_MB = 32;
 
+  /**
+   * Sections of pages kept in memory (MB) between renders, by page version, locale, build and theme (the detail
+   * page's listing sections: src/shell/rendering/section-cache.service.ts); 0 renders every section every time.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  SECTION_CACHE_MB = 16;
+
   // --- Visitor flows: leads to the CRM, favourites, retention (GDPR) ---
 
   /** Source B takes website leads on a webhook; without it leads about its listings are kept but not delivered. */

@@ -96,7 +96,11 @@ export class EstateDetailPageModels {
 
   /** The page with its purchase-cost block recomputed for the visitor's choices (the shared model is not changed). */
   async pageModelWithPurchaseCost(found: FoundEstate, locale: Locale, state: PurchaseCostState): Promise<DetailPageModel> {
-    return { ...(await this.pageModel(found, locale, null)), purchaseCost: purchaseCostSection(found.estate, locale, this.translations.forLocale(locale), state) };
+    return {
+      ...(await this.pageModel(found, locale, null)),
+      purchaseCost: purchaseCostSection(found.estate, locale, this.translations.forLocale(locale), state),
+      purchaseCostIsDefault: false,
+    };
   }
 
   private async buildPageModel(found: FoundEstate, locale: Locale, sent: SentForm, form?: OpenForm): Promise<DetailPageModel> {
@@ -132,6 +136,7 @@ export class EstateDetailPageModels {
       descriptionHtml,
       features: featureGroups(display),
       purchaseCost: purchaseCostSection(found.estate, locale, t),
+      purchaseCostIsDefault: true,
       actions: {
         label: t.t('detail.actions.label'),
         call: phone ? { href: telHref(phone), text: t.t('detail.actions.call') } : null,

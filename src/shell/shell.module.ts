@@ -7,6 +7,7 @@ import { PageContextService } from './page-context.service.js';
 import { BuildInfoService } from './rendering/build-info.service.js';
 import { KnownPagesService } from './rendering/known-pages.service.js';
 import { RenderCacheService } from './rendering/render-cache.service.js';
+import { SectionCacheService } from './rendering/section-cache.service.js';
 import { ViewInterceptor } from './rendering/view.interceptor.js';
 import { ViewRendererService } from './rendering/view-renderer.service.js';
 
@@ -21,6 +22,7 @@ import { ViewRendererService } from './rendering/view-renderer.service.js';
     ViewRendererService,
     BuildInfoService,
     RenderCacheService,
+    SectionCacheService,
     KnownPagesService,
     ErrorPagesService,
     AllExceptionsFilter,
@@ -29,6 +31,6 @@ import { ViewRendererService } from './rendering/view-renderer.service.js';
     { provide: APP_FILTER, useExisting: AllExceptionsFilter },
     { provide: APP_INTERCEPTOR, useClass: ViewInterceptor },
   ],
-  exports: [ViewResponder, ErrorResponder, PageContextService, ViewRendererService, BuildInfoService, RenderCacheService, KnownPagesService],
+  exports: [ViewResponder, ErrorResponder, PageContextService, ViewRendererService, BuildInfoService, RenderCacheService, SectionCacheService, KnownPagesService],
 })
 export class ShellModule {}

@@ -10,6 +10,7 @@ import { MapBlock, type MapBlockProps } from '../components/map-block.js';
 import { ShareLinks, type ShareLinksProps } from '../components/share-links.js';
 import type { InquiryFormProps } from '../fragments/inquiry-forms.js';
 import { SimilarEstatesPlaceholder, type SimilarEstatesPlaceholderProps } from '../fragments/similar-estates.js';
+import { cachedSection } from '../cached-sections.js';
 import { Layout } from '../layouts/layout.js';
 import type { PageContext } from '../page-context.js';
 import { EnergySection, PlanningSection, RegionMentions } from './estate-detail/compliance-sections.js';
@@ -38,6 +39,11 @@ export interface DetailPageModel {
   readonly features: readonly DisplayTab[];
   /** What buying it really costs (sale pages with a public price only; null elsewhere). */
   readonly purchaseCost: PurchaseCostSectionModel | null;
+  /**
+   * `purchaseCost` is the block as every visitor first sees it (no choices made), the same for the listing's version
+   * and locale: kept with the page's other sections. false where a visitor's choices recomputed it.
+   */
+  readonly purchaseCostIsDefault: boolean;
   /** Call, e-mail, ask: the bar at the bottom of a phone's screen. */
   readonly actions: ActionBarProps;
   readonly map: MapBlockProps;
@@ -76,47 +82,77 @@ export interface DetailPageModel {
   readonly priceHistory: readonly HistoryLine[];
 }
 
+/**
+ * The listing's page. What depends only on the listing's version and the locale is rendered once and kept
+ * (`cachedSection`, views/cached-sections.tsx: the renderer keys it by build, theme, locale, version and page);
+ * rendered on every request: the layout around it (head, language switcher, consent banner), the brochure's
+ * masthead (its logo is preloaded from the head), the title with its heart (it returns to this URL with its query),
+ * the purchase-cost block when a visitor's choices recomputed it (its own route), and the inquiry dialogs with their
+ * notices (`?sent=`) around the kept forms, or a refused form with what its visitor typed.
+ */
 export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: DetailPageModel }): ReactElement {
   const { display } = model;
   const t = ctx.t;
   return (
-    <Layout ctx={ctx} title={model.seo.title} description={model.seo.description} head={<DetailSeoHead seo={model.seo} />} bottomBar={<ActionBar {...model.actions} />}>
+    <Layout ctx={ctx} title={model.seo.title} description={model.seo.description} head={<DetailSeoHead seo={model.seo} />} bottomBar={cachedSection('action-bar', () => <ActionBar {...model.actions} />)}>
       <article className="container estate-detail" data-estate-id={display.id}>
         <BrochureMasthead ctx={ctx} />
         <DetailHeader ctx={ctx} display={display} breadcrumb={model.breadcrumb} stickerClass={model.stickerClass} />
-        <RegionMentions mentions={display.regionRules} t={t} />
-        <Gallery {...model.gallery} />
-        <BrochurePhotos photos={model.brochure.photos} title={display.title} t={t} />
+        {cachedSection('media', () => (
+          <>
+            <RegionMentions mentions={display.regionRules} t={t} />
+            <Gallery {...model.gallery} />
+            <BrochurePhotos photos={model.brochure.photos} title={display.title} t={t} />
+          </>
+        ))}
 
         <div className="estate-detail__body">
           <div className="estate-detail__main">
-            <DescriptionSection html={model.descriptionHtml} lang={display.descriptionLang} t={t} />
-            <PriceHistorySection lines={model.priceHistory} t={t} />
-            <VideosSection videos={display.videos} t={t} />
-            <ProjectUnitsSection units={display.units} t={t} />
-            <FeaturesSection title={t('detail.details')} groups={model.features} />
-            <LayoutSection floors={display.layout} t={t} />
-            <EnergySection display={display} t={t} />
-            <PlanningSection display={display} t={t} />
-            <BuildTechnicalsSection items={display.buildTechnicals} t={t} />
-            <FacilitiesSection display={display} t={t} />
-            <DocumentsSection documents={model.documents} t={t} />
-            <MapBlock {...model.map} />
-            <PurchaseCostSection model={model.purchaseCost} />
-            <ViewingRequestTeaser display={display} ctx={ctx} />
+            {cachedSection('main', () => (
+              <>
+                <DescriptionSection html={model.descriptionHtml} lang={display.descriptionLang} t={t} />
+                <PriceHistorySection lines={model.priceHistory} t={t} />
+                <VideosSection videos={display.videos} t={t} />
+                <ProjectUnitsSection units={display.units} t={t} />
+                <FeaturesSection title={t('detail.details')} groups={model.features} />
+                <LayoutSection floors={display.layout} t={t} />
+                <EnergySection display={display} t={t} />
+                <PlanningSection display={display} t={t} />
+                <BuildTechnicalsSection items={display.buildTechnicals} t={t} />
+                <FacilitiesSection display={display} t={t} />
+                <DocumentsSection documents={model.documents} t={t} />
+                <MapBlock {...model.map} />
+              </>
+            ))}
+            {model.purchaseCostIsDefault ? (
+              cachedSection('purchase-cost', () => <PurchaseCostSection model={model.purchaseCost} />)
+            ) : (
+              <PurchaseCostSection model={model.purchaseCost} />
+            )}
+            {cachedSection('viewing-request', () => (
+              <ViewingRequestTeaser display={display} ctx={ctx} />
+            ))}
           </div>
 
           <aside className="estate-detail__aside" id="contact">
             <ContactCard display={display} phoneHrefs={model.salesRepPhones} t={t}>
               <InquiryModals forms={model.forms} t={t} />
             </ContactCard>
-            <ShareLinks {...model.share} />
-            <PrintButton t={t} />
+            {cachedSection('share', () => (
+              <>
+                <ShareLinks {...model.share} />
+                <PrintButton t={t} />
+              </>
+            ))}
           </aside>
         </div>
 
-        <SimilarEstatesPlaceholder {...model.similar} />
-        <BrochureContact ctx={ctx} salesRep={display.salesRep} brochure={model.brochure} />
+        {cachedSection('end', () => (
+          <>
+            <SimilarEstatesPlaceholder {...model.similar} />
+            <BrochureContact ctx={ctx} salesRep={display.salesRep} brochure={model.brochure} />
+          </>
+        ))}
       </article>
     </Layout>
   );

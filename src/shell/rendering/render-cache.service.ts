@@ -10,7 +10,7 @@ export type ContentEncoding = 'br' | 'gzip';
  * `bytes` in memory of their own. zlib answers with a view into its 64 KB output chunk, and a small Buffer is a
  * view into a shared pool: kept as they are, a 10 KB page would hold 64 KB that the cache's byte count never sees.
  */
-function ownBytes(bytes: Buffer): Buffer {
+export function ownBytes(bytes: Buffer): Buffer {
   if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
   const copy = Buffer.allocUnsafeSlow(bytes.length);
   bytes.copy(copy);
@@ -25,7 +25,7 @@ function ownBytes(bytes: Buffer): Buffer {
  * transcode refuses a lone surrogate (broken text from a CRM), which Buffer.from writes as U+FFFD: that page
  * takes the slow road and gets the same bytes.
  */
-function utf8Bytes(html: string): Buffer {
+export function utf8Bytes(html: string): Buffer {
   try {
     return transcode(Buffer.from(html, 'utf16le'), 'utf16le', 'utf8');
   } catch {
@@ -42,8 +42,9 @@ class RenderedPage {
   private readonly encoded = new Map<ContentEncoding, Buffer>();
   readonly body: Buffer;
 
-  constructor(html: string) {
-    this.body = ownBytes(utf8Bytes(html));
+  /** `html` as rendered, or already as UTF-8 bytes (a page put together from kept sections). */
+  constructor(html: string | Buffer) {
+    this.body = ownBytes(typeof html === 'string' ? utf8Bytes(html) : html);
   }
 
   get bytes(): number {
@@ -101,7 +102,7 @@ export class RenderCacheService {
   }
 
   /** Keeps `html` (when the cache is on) and returns it as a page that can be compressed. */
-  set(key: string, html: string): RenderedPage {
+  set(key: string, html: string | Buffer): RenderedPage {
     const page = new RenderedPage(html);
     this.entries?.set(key, page);
     return page;

@@ -4,6 +4,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import { createHash } from 'node:crypto';
 import type { ReactElement } from 'react';
 import { renderFragment, renderPage } from '../../../views/render.js';
+import { renderWithSections, spliceSections } from '../../../views/cached-sections.js';
 import { DEFAULT_LOCALE, localeFromPath } from '../../routing/locales.js';
 import { ThemeService } from '../../theme/theme.service.js';
 import { isHtmxRequest, pathOf } from '../../web/request.js';
@@ -12,7 +13,8 @@ import { PageContextService } from '../page-context.service.js';
 import { BuildInfoService } from './build-info.service.js';
 import { KnownPagesService } from './known-pages.service.js';
 import { COMPRESS_THRESHOLD_BYTES, ENCODINGS, etagMatches } from './negotiation.js';
-import { type ContentEncoding, RenderCacheService, type RenderedPage } from './render-cache.service.js';
+import { type ContentEncoding, RenderCacheService, type RenderedPage, utf8Bytes } from './render-cache.service.js';
+import { SectionCacheService } from './section-cache.service.js';
 import { type CacheScope, FragmentView, PageView, RedirectView, SubmittedView, type View, type ViewOptions } from '../../web/view.js';
 
 /** How long a CDN may serve a public page without asking, and serve it stale while it asks. */
@@ -35,6 +37,7 @@ export class ViewRendererService implements ViewResponder {
     private readonly theme: ThemeService,
     private readonly cache: RenderCacheService,
     private readonly known: KnownPagesService,
+    private readonly sections: SectionCacheService,
   ) {}
 
   /**
@@ -80,7 +83,7 @@ export class ViewRendererService implements ViewResponder {
     const html = await this.render(request, view, htmx);
     if (etag) return this.send(request, reply, etag, this.cache.set(etag, html));
     if (scope !== 'no-store') {
-      const contentTag = `W/"${hash(html)}"`;
+      const contentTag = `W/"${hash(typeof html === 'string' ? html : html.toString('utf8'))}"`;
       reply.header('ETag', contentTag);
       if (etagMatches(request, contentTag)) return this.notModified(reply);
     }
@@ -95,7 +98,7 @@ export class ViewRendererService implements ViewResponder {
     return asPage ? renderPage(rendered) : renderFragment(rendered);
   }
 
-  private async render(request: FastifyRequest, view: PageView | FragmentView, htmx: boolean): Promise<string> {
+  private async render(request: FastifyRequest, view: PageView | FragmentView, htmx: boolean): Promise<string | Buffer> {
     const locale = localeFromPath(request.url) ?? DEFAULT_LOCALE;
     if (view instanceof FragmentView) {
       const ctx = this.contexts.create(request, locale, {});
@@ -108,7 +111,13 @@ export class ViewRendererService implements ViewResponder {
       const element = view.options.fragment(model as never, ctx);
       return element ? renderFragment(element) : '';
     }
-    return renderPage(view.component({ ctx, model: model as never }));
+    const version = view.options.version;
+    if (version === undefined || !this.sections.enabled) return renderPage(view.component({ ctx, model: model as never }));
+    // A page with a version may keep sections (views/cached-sections.tsx) by what names them all: the build, the
+    // theme, the locale, the version and the page.
+    const prefix = [this.build.id, this.theme.version, locale, version, view.component.name].join('\u0000');
+    const { html, sections } = renderWithSections(this.sections, prefix, () => renderPage(view.component({ ctx, model: model as never })));
+    return sections.length === 0 ? html : spliceSections(html, sections, utf8Bytes);
   }
 
   private async submitted(request: FastifyRequest, reply: FastifyReply, view: SubmittedView): Promise<string> {

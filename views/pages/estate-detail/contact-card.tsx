@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { EstateDisplayModel } from '../../../src/estates/display/estate-display.js';
 import { PHOTO_LAYOUTS } from '../../../src/estates/images/image-variants.js';
+import { cachedSection } from '../../cached-sections.js';
 import { Icon } from '../../components/icon.js';
 import { Picture } from '../../components/picture.js';
 import type { PageContext } from '../../page-context.js';
@@ -16,15 +17,24 @@ export interface ContactCardProps {
   readonly children: ReactNode;
 }
 
-/** Beside the listing: price and reference, the agent to call or mail, the forms, the virtual visits. */
+/**
+ * Beside the listing: price and reference, the agent to call or mail, the forms, the virtual visits. All but the
+ * forms are kept sections of the detail page (views/cached-sections.tsx).
+ */
 export function ContactCard({ display, phoneHrefs, t, children }: ContactCardProps): ReactElement {
   return (
     <div className="contact-card">
-      <p className="contact-card__price">{display.priceText}</p>
-      {display.reference && <p className="contact-card__reference">{t('detail.reference', { reference: display.reference })}</p>}
-      {display.salesRep && <SalesRep rep={display.salesRep} phoneHrefs={phoneHrefs} t={t} />}
+      {cachedSection('contact:agent', () => (
+        <>
+          <p className="contact-card__price">{display.priceText}</p>
+          {display.reference && <p className="contact-card__reference">{t('detail.reference', { reference: display.reference })}</p>}
+          {display.salesRep && <SalesRep rep={display.salesRep} phoneHrefs={phoneHrefs} t={t} />}
+        </>
+      ))}
       {children}
-      <VirtualVisits links={display.virtualVisits} t={t} />
+      {cachedSection('contact:visits', () => (
+        <VirtualVisits links={display.virtualVisits} t={t} />
+      ))}
     </div>
   );
 }

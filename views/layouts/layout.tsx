@@ -1,11 +1,11 @@
 import type { ReactElement, ReactNode } from 'react';
-import { LANGUAGE_NAMES, LOCALES } from '../../src/routing/locales.js';
+import { LANGUAGE_NAMES, type Locale, LOCALES } from '../../src/routing/locales.js';
 import { ConsentBanner } from '../components/consent-banner.js';
 import { FavoritesBadge } from '../components/favorite-toggle.js';
 import { LegalIdentityBlock } from '../components/legal-identity-block.js';
 import { Icon } from '../components/icon.js';
 import type { PageContext } from '../page-context.js';
-import { renderFragment, renderedOnce } from '../render.js';
+import { renderedOnce, renderedTemplate } from '../render.js';
 
 export interface LayoutProps {
   readonly ctx: PageContext;
@@ -52,8 +52,8 @@ function SiteNavigation({ ctx }: { ctx: PageContext }): ReactElement {
   );
 }
 
-/** This page in the other languages. */
-function LanguageSwitcher({ ctx }: { ctx: PageContext }): ReactElement {
+/** This page in the other languages (`alternates`: its address in each, our own URLs). */
+function LanguageSwitcher({ ctx, alternates }: { ctx: PageContext; alternates: Readonly<Record<Locale, string>> }): ReactElement {
   const { t, locale } = ctx;
   return (
     <nav className="language-switcher" aria-label={t('common.chooseLanguage')}>
@@ -61,7 +61,7 @@ function LanguageSwitcher({ ctx }: { ctx: PageContext }): ReactElement {
         {LOCALES.map((other) => (
           <li key={other}>
             <a
-              href={ctx.alternates[other]}
+              href={alternates[other]}
               hrefLang={other}
               lang={other}
               aria-current={other === locale ? 'page' : undefined}
@@ -74,6 +74,15 @@ function LanguageSwitcher({ ctx }: { ctx: PageContext }): ReactElement {
       </ul>
     </nav>
   );
+}
+
+/** The language switcher of a page: rendered once per locale, filled with the page's addresses (renderedTemplate). */
+function languageSwitcher(ctx: PageContext): string {
+  return renderedTemplate(
+    JSON.stringify(['language-switcher', ctx.locale, ctx.t('common.chooseLanguage')]),
+    (slot) => <LanguageSwitcher ctx={ctx} alternates={Object.fromEntries(LOCALES.map((other, index) => [other, slot(index)])) as Record<Locale, string>} />,
+    LOCALES.map((other) => ctx.alternates[other]),
+  ).__html;
 }
 
 /** The agency's contact details, the site's links and its legal identity: the same on every page of a locale. */
@@ -160,7 +169,7 @@ export function Layout({ ctx, title, description, head, noindex, robots, without
           <div
             className="container site-header__inner"
             dangerouslySetInnerHTML={{
-              __html: renderedOnce(site, `header:${locale}`, () => <SiteNavigation ctx={ctx} />).__html + renderFragment(<LanguageSwitcher ctx={ctx} />),
+              __html: renderedOnce(site, `header:${locale}`, () => <SiteNavigation ctx={ctx} />).__html + languageSwitcher(ctx),
             }}
           />
         </header>

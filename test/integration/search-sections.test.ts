@@ -10,8 +10,14 @@ import { SectionCacheService } from '../../src/shell/rendering/section-cache.ser
 import { storeEstates } from '../factories/estate.factory.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-/** The searches a visitor makes: the home page, another order, a second page, a filter, rentals. */
-const QUERIES = ['', '?sort=price-asc', '?page=2', '?transaction=sale&types=HOUSE', '?transaction=rent'];
+/** The searches a visitor makes: the home page (also spelled out), another order, a second page, a filter, rentals. */
+const QUERIES = ['', '?sort=newest&page=1', '?sort=price-asc', '?page=2', '?transaction=sale&types=HOUSE', '?transaction=rent'];
+
+/** The landing searches a results page links to ("houses for sale in Gent"): indexed pages of their own. */
+function landingLinks(html: string): string[] {
+  const nav = /<nav class="landing-links"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+  return [...nav.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
+}
 
 /** The cards of a results page, in order: their listing ids. */
 function cardIds(html: string): number[] {
@@ -52,16 +58,17 @@ describe('search page cards kept between renders', () => {
     }
   }
 
-  it('gives the bytes of rendering every card in place, first and kept, for every search in every locale', async () => {
+  it('gives the bytes of rendering every card, the form and the landing links in place, first and kept, for every search in every locale', async () => {
     for (const locale of LOCALES) {
-      for (const query of QUERIES) {
-        const path = urlFor('home', locale) + query;
+      const landing = landingLinks(await inPlace(urlFor('home', locale)));
+      expect(landing.length).toBeGreaterThan(2);
+      for (const path of [...QUERIES.map((query) => urlFor('home', locale) + query), ...landing.slice(0, 2)]) {
         const first = await get(path);
         const stored = jest.spyOn(sections, 'set');
         let kept: string;
         try {
           kept = await get(path);
-          // The second render renders no card: each one is copied from the store.
+          // The second render renders no card, and no form of an indexed search: each one is copied from the store.
           expect(stored).not.toHaveBeenCalled();
         } finally {
           stored.mockRestore();
@@ -71,6 +78,28 @@ describe('search page cards kept between renders', () => {
         expect(first).toBe(reference);
         expect(kept).toBe(reference);
       }
+    }
+  });
+
+  it('keeps the form of the home page and the landing pages only, never of a visitor’s own search', async () => {
+    const formsStored = async (path: string) => {
+      const stored = jest.spyOn(sections, 'set');
+      try {
+        await get(path);
+        return stored.mock.calls.filter(([key]) => /\u0000form /.test(key)).length;
+      } finally {
+        stored.mockRestore();
+      }
+    };
+    const home = urlFor('home', 'en');
+    // One the test above did not ask for: each indexed search's form kept once, then copied.
+    const landing = landingLinks(await get(home)).at(-1)!;
+    expect(await formsStored(landing)).toBe(1);
+    expect(await formsStored(landing)).toBe(0);
+    for (let price = 1; price <= 3; price++) {
+      const own = `${home}?transaction=buy&priceMin=${price * 123_457}`;
+      expect(await formsStored(own)).toBe(0);
+      expect(await get(own)).toContain(`<option value="${price * 123_457}" selected="">`);
     }
   });
 

@@ -1,11 +1,19 @@
 import type { ReactElement } from 'react';
 import type { SearchPageModel } from '../../src/search/search-page.model.js';
+import { cachedSection } from '../cached-sections.js';
 import { SearchForm } from '../components/search-form.js';
 import { SearchResults, SearchStatus } from '../fragments/search-results.js';
 import { Layout } from '../layouts/layout.js';
 import type { PageContext } from '../page-context.js';
 
-/** The home page: the search form, its results (with the map on demand) and the landing searches. */
+/**
+ * The home page: the search form, its results (with the map on demand) and the landing searches.
+ *
+ * Kept sections (views/cached-sections.tsx), besides each result card's: the landing searches' links (a function of
+ * the catalogue and the locale), and the form of an indexed search, the home page's or a landing page's (one of a
+ * few, named by its canonical address); any other search's form is rendered with it, so a visitor's own searches
+ * never fill the store.
+ */
 export function SearchPage({ ctx, model }: { ctx: PageContext; model: SearchPageModel }): ReactElement {
   const { t } = ctx;
   const { results } = model;
@@ -31,25 +39,26 @@ export function SearchPage({ ctx, model }: { ctx: PageContext; model: SearchPage
         </header>
         <div className="search-page__body">
           <aside className="search-page__filters">
-            <SearchForm ctx={ctx} form={model.form} />
+            {model.indexable ? cachedSection(`form ${ctx.canonicalUrl}`, () => <SearchForm ctx={ctx} form={model.form} />) : <SearchForm ctx={ctx} form={model.form} />}
           </aside>
           <div className="search-page__results">
             <SearchStatus text="" />
             <SearchResults ctx={ctx} results={results} />
           </div>
         </div>
-        {model.landingLinks.length > 0 && (
-          <nav className="landing-links" aria-labelledby="landing-links-heading">
-            <h2 id="landing-links-heading">{t('search.landing.heading')}</h2>
-            <ul>
-              {model.landingLinks.map((link) => (
-                <li key={link.href}>
-                  <a href={link.href}>{link.label}</a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
+        {model.landingLinks.length > 0 &&
+          cachedSection('landing-links', () => (
+            <nav className="landing-links" aria-labelledby="landing-links-heading">
+              <h2 id="landing-links-heading">{t('search.landing.heading')}</h2>
+              <ul>
+                {model.landingLinks.map((link) => (
+                  <li key={link.href}>
+                    <a href={link.href}>{link.label}</a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
       </div>
     </Layout>
   );

@@ -94,7 +94,9 @@ describe('request a viewing in the browser', () => {
           await page.getByRole('link', { name: TEXTS[locale].open }).click();
           await page.locator('#viewing-form').waitFor();
           expect(page.url()).toBe(detailUrl);
-          // The first half-day has the focus: the link that loaded the form is gone.
+          // The first half-day has the focus: the link that loaded the form is gone. htmx moves the focus to the
+          // swapped-in `autofocus` when the swap settles, a moment after the form is in the page.
+          await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'slots');
           expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('slots');
           expect(await accessibilityViolations(page)).toEqual([]);
           await noOverflow(page);

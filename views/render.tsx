@@ -40,7 +40,7 @@ const SLOT_PATTERN = new RegExp(`${SLOT_TOKEN}(\\d+)_`);
 
 /** What React writes for a text or an attribute value (its escapeTextForBrowser): the same five characters. */
 const ESCAPES: Readonly<Record<string, string>> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
-export function escapeLikeReact(text: string): string {
+function escapeLikeReact(text: string): string {
   return /["&'<>]/.test(text) ? text.replace(/["&'<>]/g, (char) => ESCAPES[char]!) : text;
 }
 

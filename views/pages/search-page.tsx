@@ -17,6 +17,7 @@ import type { PageContext } from '../page-context.js';
 export function SearchPage({ ctx, model }: { ctx: PageContext; model: SearchPageModel }): ReactElement {
   const { t } = ctx;
   const { results } = model;
+  const form = () => <SearchForm ctx={ctx} form={model.form} />;
   return (
     <Layout
       ctx={ctx}
@@ -39,7 +40,7 @@ export function SearchPage({ ctx, model }: { ctx: PageContext; model: SearchPage
         </header>
         <div className="search-page__body">
           <aside className="search-page__filters">
-            {model.indexable ? cachedSection(`form ${ctx.canonicalUrl}`, () => <SearchForm ctx={ctx} form={model.form} />) : <SearchForm ctx={ctx} form={model.form} />}
+            {model.indexable ? cachedSection(`form ${ctx.canonicalUrl}`, form) : form()}
           </aside>
           <div className="search-page__results">
             <SearchStatus text="" />

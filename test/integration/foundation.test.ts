@@ -273,6 +273,14 @@ describe('foundation', () => {
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     });
 
+    it('sends the headers browsers act on and none that only add bytes', async () => {
+      const response = await request(sut.server).get('/en');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(response.headers['x-permitted-cross-domain-policies']).toBe('none');
+      for (const legacy of ['x-xss-protection', 'x-download-options', 'x-dns-prefetch-control', 'x-powered-by']) expect(response.headers[legacy]).toBeUndefined();
+    });
+
     it('tags every response with a request id', async () => {
       const response = await request(sut.server).get('/healthz');
       expect(response.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);

@@ -28,7 +28,7 @@ export function productionEnv(site: { databaseUrl: string; publicBaseUrl: string
   };
 }
 
-/** The built app in a child process, as production starts it (`node --max-semi-space-size=32 dist/src/main.js`). */
+/** The built app in a child process, as production starts it (`node --max-semi-space-size=32 --heap-growing-percent=25 dist/src/main.js`). */
 export interface BuiltApp {
   readonly child: ChildProcess;
   /** Its stdout and stderr so far (the last 2,000 chunks). */
@@ -36,7 +36,7 @@ export interface BuiltApp {
 }
 
 export function spawnBuiltApp(env: NodeJS.ProcessEnv, output: string[] = []): BuiltApp {
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--max-semi-space-size=32', '--heap-growing-percent=25', MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const keep = (chunk: Buffer) => {
     output.push(chunk.toString('utf8'));
     if (output.length > 2000) output.splice(0, output.length - 2000);

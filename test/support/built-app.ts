@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FakeRecaptchaProvider } from './fake-recaptcha-provider.js';
 import { until } from './poll.js';
@@ -6,6 +7,8 @@ import { until } from './poll.js';
 /** The repository's root: where `npm run build` puts dist/ and where the app finds public/, i18n/ and fixtures/. */
 export const ROOT = resolve(__dirname, '../..');
 const MAIN = join(ROOT, 'dist/src/main.js');
+/** The node flags of the image's command (the Dockerfile's `CMD ["node", …]`), so the app runs as production runs it. */
+const NODE_FLAGS = (JSON.parse(/^CMD (\[.*\])$/m.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'))![1]!) as string[]).filter((arg) => arg.startsWith('--'));
 
 /**
  * What production on PostgreSQL refuses to start without (README "Configuration"), pointed at the local stand-ins:
@@ -28,7 +31,7 @@ export function productionEnv(site: { databaseUrl: string; publicBaseUrl: string
   };
 }
 
-/** The built app in a child process, as production starts it (`node --max-semi-space-size=32 --heap-growing-percent=25 dist/src/main.js`). */
+/** The built app in a child process, as production starts it (the image's `node` flags, `dist/src/main.js`). */
 export interface BuiltApp {
   readonly child: ChildProcess;
   /** Its stdout and stderr so far (the last 2,000 chunks). */
@@ -36,7 +39,7 @@ export interface BuiltApp {
 }
 
 export function spawnBuiltApp(env: NodeJS.ProcessEnv, output: string[] = []): BuiltApp {
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', '--heap-growing-percent=25', MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const keep = (chunk: Buffer) => {
     output.push(chunk.toString('utf8'));
     if (output.length > 2000) output.splice(0, output.length - 2000);

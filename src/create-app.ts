@@ -232,10 +232,10 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   await app.init();
   await fastify.ready();
   late.knownPages = app.get(KnownPagesService);
-  // The headers every response carries, for the few answers written straight to the socket.
-  const probe = await fastify.inject({ method: 'GET', url: '/healthz' });
-  late.securityHeaders = Object.fromEntries(
-    Object.entries(probe.headers).filter(([name]) => /^(content-security-policy|strict-transport|x-content-type|x-frame|referrer-policy|cross-origin|x-permitted|origin-agent)/i.test(name)),
-  ) as Record<string, string>;
+  // The first request records the headers the security hook sets (late.securityHead); the few answers written
+  // straight to the socket, or before any hook runs, carry the same.
+  await fastify.inject({ method: 'GET', url: '/healthz' });
+  const security = late.securityHead ?? [];
+  late.securityHeaders = Object.fromEntries(security.flatMap((name, at) => (at % 2 === 0 ? [[name, security[at + 1]!]] : [])));
   return app;
 }

@@ -12,6 +12,11 @@ export class SmtpTestServer {
   /** How many of the next deliveries to refuse; Infinity refuses all. */
   refuseNext = 0;
   refused = 0;
+  /**
+   * Connections that broke in the middle of a mail (a client killed while it sent one: the cluster test's SIGKILL).
+   * A real server logs and drops them; smtp-server emits them on the server, where no listener means a crash.
+   */
+  readonly connectionErrors: Error[] = [];
   private server?: SMTPServer;
 
   async start(port = 0): Promise<void> {
@@ -38,6 +43,7 @@ export class SmtpTestServer {
       },
     });
     const server = this.server;
+    server.on('error', (error: Error) => this.connectionErrors.push(error));
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   }
 

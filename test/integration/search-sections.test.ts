@@ -2,12 +2,14 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ChangeFeedService } from '../../src/database/change-feed.service.js';
 import { EstateDetailService } from '../../src/detail/estate-detail.service.js';
+import { CatalogueVersionService } from '../../src/estates/persistence/catalogue-version.service.js';
 import { EstateEntity } from '../../src/estates/persistence/estate.entity.js';
 import { LOCALES } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { SettingsService } from '../../src/settings/settings.service.js';
 import { SectionCacheService } from '../../src/shell/rendering/section-cache.service.js';
 import { storeEstates } from '../factories/estate.factory.js';
+import { until } from '../support/poll.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** The searches a visitor makes: the home page (also spelled out), another order, a second page, a filter, rentals. */
@@ -135,9 +137,14 @@ describe('search page cards kept between renders', () => {
     const found = (await sut.app.get(EstateDetailService).find(id))!;
     const original = found.estate;
     const newTitle = 'Herenhuis met stadstuin en atelier';
+    // As a sync does: the row, then the change on the feed; the catalogue's version (which names the search page)
+    // is read again from the database after it, asynchronously, so the next search waits for it as a replica would.
+    const catalogue = sut.app.get(CatalogueVersionService);
     const synced = async (estate: typeof original) => {
+      const was = catalogue.current;
       await storeEstates(sut.app.get(DataSource), [estate]);
       await sut.app.get(ChangeFeedService).publish('estates', { ids: [estate.id] });
+      await until('the catalogue version moves', async () => catalogue.current, (version) => version !== was);
     };
     await synced({ ...original, title: { ...original.title, nl: newTitle } });
     try {

@@ -52,7 +52,7 @@ export class ViewRendererService implements ViewResponder {
     // On a miss the controller answers, and the renderer's own look counts the miss.
     const cached = this.cache.get(known.etag, { countMiss: false });
     if (cached === undefined) return false;
-    reply.status(200).headers(known.headers);
+    reply.status(200).headers(known.headers).header('ETag', known.etag);
     if (etagMatches(request, known.etag)) return this.notModified(reply);
     return this.send(request, reply, known.etag, cached);
   }
@@ -150,7 +150,7 @@ export class ViewRendererService implements ViewResponder {
   /** Only what this answer set itself: the security headers and the request id come from the hooks of every request. */
   private remember(request: FastifyRequest, reply: FastifyReply, etag: string, htmx: boolean, options: ViewOptions): void {
     const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8' };
-    for (const name of ['Cache-Control', 'Vary', 'ETag']) headers[name] = String(reply.getHeader(name));
+    for (const name of ['Cache-Control', 'Vary']) headers[name] = String(reply.getHeader(name));
     Object.assign(headers, options.headers);
     this.known.remember(request, htmx, { etag, headers });
   }

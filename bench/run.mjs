@@ -158,8 +158,8 @@ const appRss = await app.stop();
 
 // The render cache off: every request renders its page or fragment (the listing and the page model stay cached).
 const misses = [
-  // The listing's kept sections (SECTION_CACHE_MB, views/cached-sections.tsx) stay warm: the layout, the heart and
-  // the dialogs' notices are rendered, the rest copied. The cold row below renders every section.
+  // The listing's kept sections (SECTION_CACHE_MB, views/cached-sections.tsx) stay warm: the layout and the heart
+  // are rendered, the rest copied. The cold row below renders every section.
   { key: 'cacheOff', name: 'detail page, render cache off (sections warm)', path: page.path },
   // The rows above and below ask without Accept-Encoding (as the issue's targets were measured); a browser asks for
   // brotli, and the page is then compressed on the request that rendered it.

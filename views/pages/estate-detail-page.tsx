@@ -87,8 +87,8 @@ export interface DetailPageModel {
  * (`cachedSection`, views/cached-sections.tsx: the renderer keys it by build, theme, locale, version and page);
  * rendered on every request: the layout around it (head, language switcher, consent banner), the brochure's
  * masthead (its logo is preloaded from the head), the title with its heart (it returns to this URL with its query),
- * the purchase-cost block when a visitor's choices recomputed it (its own route), and the inquiry dialogs with their
- * notices (`?sent=`) around the kept forms, or a refused form with what its visitor typed.
+ * the purchase-cost block when a visitor's choices recomputed it (its own route), and a refused form with what its
+ * visitor typed. The inquiry dialogs are kept once per notice state (`?sent=` shows one's thank-you).
  */
 export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: DetailPageModel }): ReactElement {
   const { display } = model;

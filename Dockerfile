@@ -42,5 +42,5 @@ HEALTHCHECK --interval=30s --timeout=3s --start-period=30s \
 # node directly (not npm) so SIGTERM reaches the app and it shuts down gracefully. As in npm start: a larger young
 # generation (rendering a page makes much short-lived garbage, and V8's default 16 MB spends it on scavenges) and an
 # old generation allowed to grow 25 % past what the last full collection kept (V8's default lets it grow 2-4x with
-# garbage: ~100-175 MB more RSS under load, and no less CPU; README, "Benchmarks", bench/memory.mjs).
+# garbage: ~100-175 MB more RSS under load, and no less CPU; docs/PERFORMANCE.md, bench/memory.mjs).
 CMD ["node", "--max-semi-space-size=32", "--heap-growing-percent=25", "dist/src/main.js"]

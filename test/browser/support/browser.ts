@@ -42,10 +42,21 @@ function axe(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(true);
 }
 
-/** Every axe violation, whatever its impact, as readable lines. */
-export async function accessibilityViolations(page: Page): Promise<string[]> {
-  // axe measures the page as it settles, not a frame of an animation: a map fading in (detail.css map-in) has its
-  // attribution at a third of its contrast. Infinite animations (none today) would never finish: left out.
+/**
+ * Waits for the page to settle before axe measures it, not a frame on the way there:
+ * - islands near the viewport still loading (the map comes 200 ms after the page's load event, once it is within
+ *   300 px of the viewport: map.ts), as the page a visitor looks at a moment later has them;
+ * - then running animations: a map fading in (detail.css map-in) has its attribution at a third of its contrast.
+ *   Infinite animations (none today) would never finish: left out.
+ */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-island-state="loading"]')].every((element) => {
+      if (element.getClientRects().length === 0) return true; // not displayed: an observer never sees it
+      const box = element.getBoundingClientRect();
+      return box.bottom < -300 || box.top > window.innerHeight + 300;
+    }),
+  );
   await page.evaluate(() =>
     Promise.all(
       document
@@ -54,6 +65,11 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/** Every axe violation, whatever its impact, as readable lines. */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  await settle(page);
   const results = await axe(page).analyze();
   return results.violations.map(
     (violation) => `${violation.impact}: ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
@@ -80,6 +96,7 @@ export function cspViolations(page: Page): Promise<string[]> {
 
 /** axe violations that block a visitor (serious or critical), as readable lines. */
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  await settle(page);
   const results = await axe(page).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -42,4 +42,6 @@ export const LIGHTBOX_IDLE_MS = 3000;
 
 /** Map (SPEC §9). */
 export const MAP_DELAY_MS = 200;
+/** The map loads once it is this close to the viewport, above or below (its IntersectionObserver's root margin). */
+export const MAP_NEAR_VIEWPORT_PX = 300;
 export const MAP_ZOOM = 16;

@@ -1,5 +1,5 @@
 import { loadChunk } from '../lib/chunk-loader';
-import { MAP_DELAY_MS } from './carousel-constants';
+import { MAP_DELAY_MS, MAP_NEAR_VIEWPORT_PX } from './carousel-constants';
 import type { MapIslandProps } from './island-props';
 
 function afterPageLoad(): Promise<void> {
@@ -18,7 +18,7 @@ function nearViewport(element: HTMLElement): Promise<void> {
           resolve();
         }
       },
-      { rootMargin: '300px 0px' },
+      { rootMargin: `${MAP_NEAR_VIEWPORT_PX}px 0px` },
     );
     observer.observe(element);
   });

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { MAP_NEAR_VIEWPORT_PX } from '../../../client/islands/carousel-constants.js';
 
 /** Flags that keep Chromium from calling out to the closed network (the machines that run the tests reach no other network). */
 const CHROMIUM_ARGS = [
@@ -45,17 +46,19 @@ function axe(page: Page): AxeBuilder {
 /**
  * Waits for the page to settle before axe measures it, not a frame on the way there:
  * - islands near the viewport still loading (the map comes 200 ms after the page's load event, once it is within
- *   300 px of the viewport: map.ts), as the page a visitor looks at a moment later has them;
+ *   MAP_NEAR_VIEWPORT_PX of the viewport: map.ts), as the page a visitor looks at a moment later has them;
  * - then running animations: a map fading in (detail.css map-in) has its attribution at a third of its contrast.
  *   Infinite animations (none today) would never finish: left out.
  */
 async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLElement>('[data-island-state="loading"]')].every((element) => {
-      if (element.getClientRects().length === 0) return true; // not displayed: an observer never sees it
-      const box = element.getBoundingClientRect();
-      return box.bottom < -300 || box.top > window.innerHeight + 300;
-    }),
+  await page.waitForFunction(
+    (margin) =>
+      [...document.querySelectorAll<HTMLElement>('[data-island-state="loading"]')].every((element) => {
+        if (element.getClientRects().length === 0) return true; // not displayed: an observer never sees it
+        const box = element.getBoundingClientRect();
+        return box.bottom < -margin || box.top > window.innerHeight + margin;
+      }),
+    MAP_NEAR_VIEWPORT_PX,
   );
   await page.evaluate(() =>
     Promise.all(

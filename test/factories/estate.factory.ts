@@ -112,6 +112,7 @@ export function buildEstate(overrides: DeepPartial<Estate> = {}): Estate {
       certificateElectricity: 'OBTAINED',
       certificateElectricityConform: 'VALID',
       elevator: false,
+      floors: null,
     },
     comfort: {
       heating: 'GAS',
@@ -148,6 +149,8 @@ export function buildEstate(overrides: DeepPartial<Estate> = {}): Estate {
       eLevel: null,
       kLevel: null,
       co2: 42,
+      issuedOn: null,
+      validUntil: null,
     },
     sharedEnergy: null,
     dimensions: {

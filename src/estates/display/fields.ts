@@ -110,6 +110,7 @@ export const FIELDS: readonly FieldDefinition[] = [
   field('technical.condition', (e) => e.technical.condition, enumOf('condition')),
   field('technical.newBuilding', (e) => e.technical.newBuilding, bool),
   field('technical.elevator', (e) => e.technical.elevator, bool),
+  field('technical.floors', (e) => e.technical.floors, number),
   field('comfort.roofType', (e) => e.comfort.roofType, enumOf('roofType')),
   field('comfort.carpentry', (e) => e.comfort.carpentry, enumOf('carpentry')),
   field('comfort.windowGlazing', (e) => e.comfort.windowGlazing, enumOf('windowGlazing'), {
@@ -162,6 +163,8 @@ export const FIELDS: readonly FieldDefinition[] = [
   field('energy.epcReference', (e) => e.energy.epcReference, text),
   field('energy.epbReference', (e) => e.energy.epbReference, text),
   field('energy.customEpcLabel', (e) => e.energy.customEpcLabel, text),
+  field('energy.issuedOn', (e) => e.energy.issuedOn, { type: 'date' }),
+  field('energy.validUntil', (e) => e.energy.validUntil, { type: 'date' }),
 
   field('layout.bedrooms', (e) => roomCount(e, ROOM_TYPES.BEDROOM), number),
   field('layout.bathrooms', (e) => roomCount(e, ROOM_TYPES.BATHROOM), number),

@@ -20,7 +20,7 @@ const translators = { nl, fr } as const;
 
 const SALE = { statusId: 1, status: 'FOR_SALE', forRent: false } as const;
 const RENT = { statusId: 2, status: 'TO_RENT', forRent: true } as const;
-const EMPTY_ENERGY = { epcValue: null, epcValueTotal: null, epbReference: null, epcReference: null, energyLabel: null, customEpcLabel: null, eLevel: null, kLevel: null, co2: null };
+const EMPTY_ENERGY = { epcValue: null, epcValueTotal: null, epbReference: null, epcReference: null, energyLabel: null, customEpcLabel: null, eLevel: null, kLevel: null, co2: null, issuedOn: null, validUntil: null };
 
 function listing(region: Region, transaction: typeof SALE | typeof RENT, energy: Partial<Estate['energy']>, extra: Parameters<typeof buildEstate>[0] = {}): Estate {
   return buildEstate({ ...extra, transaction, address: { ...extra.address, region }, energy: { ...EMPTY_ENERGY, ...energy } });

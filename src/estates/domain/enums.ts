@@ -27,7 +27,7 @@ export const COMMON_HEATING = ["NOT_APPLICABLE", "COMMON", "INDIVIDUAL"] as cons
 export const COMMON_METER = ["YES", "NO"] as const;
 export const METER_TYPE = ["DAY_NIGHT", "SINGLE", "DIGITAL", "BUDGET"] as const;
 export const RENT_PERIOD = ["MONTH", "WEEK", "YEAR", "DAY"] as const;
-export const FILE_TYPE = ["FLOOR_PLAN", "EPC_CERTIFICATE", "BROCHURE", "SPECIFICATIONS", "ELECTRICAL_INSPECTION", "SOIL_CERTIFICATE", "ASBESTOS_CERTIFICATE", "WATER_SENSITIVITY", "OTHER"] as const;
+export const FILE_TYPE = ["FLOOR_PLAN", "EPC_CERTIFICATE", "BROCHURE", "SPECIFICATIONS", "ELECTRICAL_INSPECTION", "ESTIMATION", "SOIL_CERTIFICATE", "ASBESTOS_CERTIFICATE", "WATER_SENSITIVITY", "OTHER"] as const;
 export const ENERGY_LABEL = ["A++", "A+", "A", "B", "C", "D", "E", "F", "G", "A++_A+", "A+_A", "A_B", "B_C", "C_D", "D_E", "E_F", "F_G"] as const;
 
 /** Subtypes per head type (SPEC §3 examples included). */

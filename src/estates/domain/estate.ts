@@ -130,6 +130,8 @@ export interface Technical {
   readonly certificateElectricity: string | null;
   readonly certificateElectricityConform: string | null;
   readonly elevator: boolean | null;
+  /** How many floors the building has (not the listing's own floor). */
+  readonly floors: number | null;
 }
 
 export interface Comfort {
@@ -170,6 +172,9 @@ export interface Energy {
   readonly eLevel: number | null;
   readonly kLevel: number | null;
   readonly co2: number | null;
+  /** The certificate's date and the last day it is valid (ISO dates, yyyy-mm-dd). */
+  readonly issuedOn: string | null;
+  readonly validUntil: string | null;
 }
 
 export interface Dimensions {

@@ -10,9 +10,21 @@ import type { SourceAppointment } from './appointment-source.port.js';
  *   read must yield them, so the sync removes a listing the agency unpublished. The go-live check counts them by reason.
  */
 export type SourceRecord =
-  | { readonly ok: true; readonly estate: Estate }
+  | { readonly ok: true; readonly estate: Estate; readonly gaps?: readonly FieldGap[] }
   | { readonly ok: false; readonly sourceId: string; readonly error: string }
   | { readonly ok: false; readonly sourceId: string; readonly hidden: string };
+
+/**
+ * A field a listing is shown without, or with less of, and why ("degrade, never drop"): a city the dictionary lacks,
+ * photos on a host PHOTO_HOSTS does not allow, an energy value that is no number, a text cleaned of what PostgreSQL
+ * refuses. The sync counts them per field; the go-live check lists them with the first listing ids.
+ */
+export interface FieldGap {
+  /** What a visitor misses, e.g. 'city', 'photos', 'energy', 'price', 'text'. */
+  readonly field: string;
+  /** Why, for the operator (e.g. "host whisestorageprod.blob.core.windows.net is not in PHOTO_HOSTS"). */
+  readonly reason: string;
+}
 
 /** What a read may be limited to. */
 export interface FetchOptions {

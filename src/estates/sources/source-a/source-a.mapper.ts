@@ -151,6 +151,8 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
       eLevel: n(`e_level${suffix}`),
       kLevel: n(`k_level${suffix}`),
       co2: n(`co2${suffix}`),
+      issuedOn: null,
+      validUntil: null,
     };
   };
   const sharedEnergy = energy('_shared');
@@ -259,6 +261,7 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
       certificateElectricity: s('certificate_electricity'),
       certificateElectricityConform: s('certificate_electricity_conform'),
       elevator: b('elevator'),
+      floors: null,
     },
     comfort: {
       heating: s('heating'),

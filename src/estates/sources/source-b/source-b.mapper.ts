@@ -28,6 +28,8 @@ function energy(group: Group): Energy {
     eLevel: n(group, 'eLevel'),
     kLevel: n(group, 'kLevel'),
     co2: n(group, 'co2'),
+    issuedOn: null,
+    validUntil: null,
   };
 }
 
@@ -159,6 +161,7 @@ export function mapSourceBListing(raw: SourceBListing, parentId: number | null =
       certificateElectricity: s(raw.technical, 'certificateElectricity'),
       certificateElectricityConform: s(raw.technical, 'certificateElectricityConform'),
       elevator: b(raw.technical, 'elevator'),
+      floors: null,
     },
     comfort: {
       heating: s(raw.comfort, 'heating'),

@@ -249,6 +249,7 @@ export function mapWhiseEstate(raw: WhiseEstate, context: WhiseMapContext, child
       certificateElectricity: null,
       certificateElectricityConform: null,
       elevator: null,
+      floors: null,
     },
     comfort: {
       heating: null,
@@ -285,6 +286,8 @@ export function mapWhiseEstate(raw: WhiseEstate, context: WhiseMapContext, child
       eLevel: null,
       kLevel: null,
       co2: numberOrNull(raw.co2),
+      issuedOn: null,
+      validUntil: null,
     },
     sharedEnergy: null,
     dimensions: {

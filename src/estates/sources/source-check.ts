@@ -1,4 +1,5 @@
 import type { EstateSource, SourceHealth } from './estate-source.port.js';
+import { type CoverageRow, describeCoverage, FieldCoverage, type GapSummary } from './field-coverage.js';
 import { FetchBudget, type FetchLimits, withFetchBudget } from './http-client.js';
 
 /** What the go-live check found for one source: it stores nothing. */
@@ -18,6 +19,10 @@ export interface SourceCheckReport {
   readonly firstErrors: ReadonlyArray<{ readonly sourceId: string; readonly error: string }>;
   /** true: stopped after the sample size, counts are of the sample. */
   readonly sampled: boolean;
+  /** For each field a visitor sees, how many live listings have it (units included), and the first lacking it. */
+  readonly coverage: readonly CoverageRow[];
+  /** The fields listings are shown without, as their mapping reported them (e.g. photos on a host not allowed). */
+  readonly gaps: readonly GapSummary[];
 }
 
 const FIRST_ERRORS = 5;
@@ -28,7 +33,21 @@ const FIRST_ERRORS = 5;
  */
 export async function checkSource(source: EstateSource, limits: FetchLimits, sample?: number): Promise<SourceCheckReport> {
   const health = await source.health();
-  const report = { source: source.name, label: source.label, health, readError: null as string | null, live: 0, units: 0, hidden: {} as Record<string, number>, errors: 0, firstErrors: [] as Array<{ sourceId: string; error: string }>, sampled: false };
+  const coverage = new FieldCoverage();
+  const report = {
+    source: source.name,
+    label: source.label,
+    health,
+    readError: null as string | null,
+    live: 0,
+    units: 0,
+    hidden: {} as Record<string, number>,
+    errors: 0,
+    firstErrors: [] as Array<{ sourceId: string; error: string }>,
+    sampled: false,
+    coverage: [] as CoverageRow[],
+    gaps: [] as GapSummary[],
+  };
   if (!health.authenticated) return report;
   const budget = new FetchBudget(limits);
   try {
@@ -38,6 +57,7 @@ export async function checkSource(source: EstateSource, limits: FetchLimits, sam
         if (record.ok) {
           report.live++;
           report.units += record.estate.children.length;
+          coverage.add(record.estate, record.gaps);
         } else if ('error' in record) {
           report.errors++;
           if (report.firstErrors.length < FIRST_ERRORS) report.firstErrors.push({ sourceId: record.sourceId, error: record.error });
@@ -53,6 +73,8 @@ export async function checkSource(source: EstateSource, limits: FetchLimits, sam
   } catch (error) {
     report.readError = error instanceof Error ? error.message : String(error);
   }
+  report.coverage = coverage.table();
+  report.gaps = coverage.gapSummaries();
   return report;
 }
 
@@ -68,6 +90,7 @@ export function describeSourceCheck(report: SourceCheckReport): string {
   for (const [why, count] of hidden) lines.push(`    ${count} ${why}`);
   lines.push(`  ${report.errors} skipped as unreadable${report.errors ? ', first:' : ''}`);
   for (const { sourceId, error } of report.firstErrors) lines.push(`    ${sourceId}: ${error}`);
+  if (report.live > 0) lines.push(...describeCoverage(report.coverage, report.gaps));
   return lines.join('\n');
 }
 

@@ -15,6 +15,9 @@ describe('the go-live check’s field coverage', () => {
     expect(row(coverage, 'virtualTour')).toMatchObject({ applies: 3, have: 1, firstLacking: ['2', '3'] });
     // A plot needs no energy certificate: it is not counted as lacking one.
     expect(row(coverage, 'energy')).toMatchObject({ applies: 2, have: 2, firstLacking: [] });
+    // Nor is a hidden address lacking its exact point: the agency chose not to show it.
+    coverage.add(buildEstate({ sourceId: '4', address: { visible: false, geoLocation: null } }));
+    expect(row(coverage, 'coordinates')).toMatchObject({ applies: 3, have: 2 });
   });
 
   it('counts a project’s units as listings of their own, and planning answers only for sales', () => {

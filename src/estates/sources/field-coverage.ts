@@ -21,7 +21,8 @@ const VIRTUAL_VISIT = 2;
 
 export const COVERAGE_RULES: readonly CoverageRule[] = [
   { field: 'photos', label: 'photos', applies: always, has: (estate) => estate.pictures.length > 0 },
-  { field: 'coordinates', label: 'map point', applies: always, has: (estate) => estate.address.geoLocation !== null },
+  // A hidden address has no exact point on purpose (the city's point stands in).
+  { field: 'coordinates', label: 'map point', applies: (estate) => estate.address.visible, has: (estate) => estate.address.geoLocation !== null },
   { field: 'description', label: 'description', applies: always, has: (estate) => anyText(estate.description) || anyText(estate.shortDescription) },
   {
     field: 'energy',

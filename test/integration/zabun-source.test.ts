@@ -100,7 +100,10 @@ describe('source A against a fake Zabun CMS API', () => {
       crm.sourceA.optionItems = { ...crm.sourceA.optionItems, types: (crm.sourceA.optionItems.types ?? []).filter((type) => type.id !== 5) };
       const second = await fetchA();
       expect(crm.zabun.calls.filter((call) => call.path === '/api/v1/property/option_items')).toHaveLength(2);
-      expect(crm.zabun.calls.filter((call) => call.path === '/api/v1/geo/cities/search')).toHaveLength(2);
+      expect(crm.zabun.calls.filter((call) => call.path === '/api/v1/geo/cities' && call.method === 'GET')).toHaveLength(2);
+      for (const path of ['/api/v1/property/technicals', '/api/v1/property/evaluations', '/api/v1/property/videos/types', '/api/v1/property/technicals/4/dropdowns']) {
+        expect(crm.zabun.calls.filter((call) => call.path === path)).toHaveLength(2);
+      }
       expect(errors(second)).toContainEqual({ ok: false, sourceId: '1001', error: 'type_id 5 is not in the types dictionary' });
     });
 

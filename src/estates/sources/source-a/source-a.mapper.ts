@@ -116,9 +116,9 @@ function city(raw: SourceAProperty, context: SourceAContext, gaps: FieldGap[]): 
   }
   if (!zip) gaps.push({ field: 'zip', reason: `city ${geoId ?? '?'} has no zip` });
   const alias: Record<string, string> = {};
-  for (const item of Array.isArray(geo.alias) ? geo.alias : []) {
-    const lang = stringOrNull(item?.lang)?.toLowerCase();
-    const text = stringOrNull(item?.alias);
+  for (const named of Array.isArray(geo.alias) ? geo.alias : []) {
+    const lang = stringOrNull(named?.lang)?.toLowerCase();
+    const text = stringOrNull(named?.alias);
     if (lang && text && text !== name && ['nl', 'fr', 'en', 'de'].includes(lang) && !(lang in alias)) alias[lang] = text;
   }
   return {
@@ -209,7 +209,7 @@ function mapProperty(raw: SourceAProperty, context: SourceAContext, children: Es
   const version = photoVersion(updatedAt);
   const sticker = dictionaries.entry('stickers', numberOrNull(raw.sticker_id));
   const salesRepId = numberOrNull(raw.responsible_salesrep_person_id);
-  const environment = (Array.isArray(raw.environments) ? raw.environments : []).map((item) => dictionaries.optional('environments', item?.environment_id, ENVIRONMENT_NAMES)).find((value) => value !== null);
+  const environment = (Array.isArray(raw.environments) ? raw.environments : []).map((environment) => dictionaries.optional('environments', environment?.environment_id, ENVIRONMENT_NAMES)).find((value) => value !== null);
   const technicals = (Array.isArray(raw.technicals) ? raw.technicals : []).flatMap((row) => {
     const technical = dictionaries.technical(row);
     return technical ? [technical] : [];

@@ -54,6 +54,8 @@ export class FakeZabun {
   };
   /** Leads the API accepted, with the endpoint they were posted to. */
   readonly leads: Array<{ endpoint: 'contactmessage' | 'contactrequest'; body: Record<string, unknown> }> = [];
+  /** A status to answer a path with instead (an account without an endpoint), or null to answer it. */
+  refuse: (path: string) => number | null = () => null;
   /** Every call, with its JSON body (searches: to count pages and read filters). */
   readonly calls: Array<{ method: string; path: string; body?: unknown; headers: IncomingMessage['headers'] }> = [];
 
@@ -99,6 +101,8 @@ export class FakeZabun {
       return send(201, { id: this.leads.length });
     }
     if (this.failing()) return send(500, { message: 'boom' });
+    const refused = this.refuse(path);
+    if (refused !== null) return send(refused, { message: 'refused' });
 
     const paged = (items: readonly unknown[]) => {
       const { page = 0, size = 100 } = (body as Paged | undefined)?.paging ?? {};

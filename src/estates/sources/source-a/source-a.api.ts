@@ -74,6 +74,10 @@ export function listIn<T>(answer: unknown, ...keys: string[]): T[] {
   return [];
 }
 
+const CITY_PAGE_SIZE = 1000;
+/** Belgium has under 3,000 postal cities: 20 pages of 1,000 is an API that never says "last page". */
+const CITY_SEARCH_PAGES = 20;
+
 /** The Zabun CMS API over HTTP. */
 export class SourceAHttpApi implements SourceAApi {
   private readonly http: JsonHttpClient;
@@ -102,8 +106,23 @@ export class SourceAHttpApi implements SourceAApi {
     return this.http.get('api/v1/property/option_items');
   }
 
-  cities(): Promise<unknown> {
-    return this.http.get(`api/v1/geo/cities?country_geo_id=${BELGIUM_GEO_ID}`);
+  /**
+   * `GET api/v1/geo/cities?country_geo_id=23`; an account that answers it 404 or 405 is asked the text search
+   * instead (`POST api/v1/geo/cities/search`, `filtering: { country_geo_ids: [23] }`, 0-based pages of 1,000).
+   */
+  async cities(): Promise<unknown> {
+    try {
+      return await this.http.get(`api/v1/geo/cities?country_geo_id=${BELGIUM_GEO_ID}`);
+    } catch (error) {
+      if (!(error instanceof HttpStatusError) || (error.status !== 404 && error.status !== 405)) throw error;
+    }
+    const cities: unknown[] = [];
+    for (let page = 0; page < CITY_SEARCH_PAGES; page++) {
+      const found = listIn(await this.http.post('api/v1/geo/cities/search', { paging: { page, size: CITY_PAGE_SIZE }, filtering: { country_geo_ids: [BELGIUM_GEO_ID] } }), 'cities');
+      cities.push(...found);
+      if (found.length < CITY_PAGE_SIZE) break;
+    }
+    return cities;
   }
 
   technicals(): Promise<unknown> {

@@ -105,21 +105,22 @@ function city(raw: SourceAProperty, context: SourceAContext, gaps: FieldGap[]): 
   const geoId = numberOrNull(embedded?.city_geo_id) ?? numberOrNull(address.city_geo_id);
   const known = context.dictionaries.city(geoId);
   // The embedded city wins; the dictionary's entry of the same id may add what it lacks (its coordinates).
-  const geo: SourceACity | undefined = embedded && stringOrNull(embedded.city) ? { ...known, ...embedded } : (known ?? embedded);
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+  const geo: SourceACity | undefined = embedded && text(embedded.city) ? { ...known, ...embedded } : (known ?? embedded);
   const zip = stringOrNull(address.zip) ?? stringOrNull(geo?.zip) ?? '';
   const region = zip ? regionOfZip(zip) : null;
-  const name = stringOrNull(geo?.city) ?? stringOrNull(geo?.city_full);
+  const name = text(geo?.city) ?? text(geo?.city_full);
   if (!geo || !name) {
     gaps.push({ field: 'city', reason: geoId === null ? 'no address.city_geo nor address.city_geo_id' : `address.city_geo_id ${geoId} is not in the cities dictionary` });
-    const fallback = stringOrNull(address.city) ?? (zip || '?');
+    const fallback = text(address.city) ?? (zip || '?');
     return { city: { id: geoId ?? 0, zip, name: fallback, alias: {}, lat: null, lon: null }, region };
   }
   if (!zip) gaps.push({ field: 'zip', reason: `city ${geoId ?? '?'} has no zip` });
   const alias: Record<string, string> = {};
   for (const named of Array.isArray(geo.alias) ? geo.alias : []) {
     const lang = stringOrNull(named?.lang)?.toLowerCase();
-    const text = stringOrNull(named?.alias);
-    if (lang && text && text !== name && ['nl', 'fr', 'en', 'de'].includes(lang) && !(lang in alias)) alias[lang] = text;
+    const other = text(named?.alias);
+    if (lang && other && other !== name && ['nl', 'fr', 'en', 'de'].includes(lang) && !(lang in alias)) alias[lang] = other;
   }
   return {
     city: { id: geoId ?? 0, zip, name, alias: alias as LocalizedText, lat: numberOrNull(geo.latitude), lon: numberOrNull(geo.longitude) },
@@ -226,7 +227,7 @@ function mapProperty(raw: SourceAProperty, context: SourceAContext, children: Es
     sourceId: String(id),
     guid: null,
     parentId: null,
-    isProject: raw.is_project === true || headType === 'PROJECT' || (raw.child_properties?.length ?? 0) > 0,
+    isProject: raw.is_project === true || headType === 'PROJECT' || (Array.isArray(raw.child_properties) && raw.child_properties.length > 0),
     title: cappedText(zabunText(raw.title, language)),
     description: zabunText(raw.description, language),
     shortDescription: zabunText(raw.description_short, language),
@@ -360,7 +361,8 @@ function mapProperty(raw: SourceAProperty, context: SourceAContext, children: Es
     },
     ki: { indexed: n('indexed_ki'), nonIndexed: n('non_indexed_ki'), communityTax: n('community_tax') },
     salesRep: salesRepId === null ? null : salesRep(context.person(salesRepId), context),
-    pictures: [...(raw.photos ?? [])]
+    pictures: (Array.isArray(raw.photos) ? raw.photos : [])
+      .filter((photo) => typeof photo === 'object' && photo !== null)
       .sort((a, c) => (a.index ?? 0) - (c.index ?? 0))
       .flatMap((photo, index) => {
         const file = webUrlOrNull(photo.url);
@@ -402,14 +404,14 @@ function mapProperty(raw: SourceAProperty, context: SourceAContext, children: Es
       const link = documentUrl(file?.url);
       return link ? [{ type: FILE_TYPES[numberOrNull(file.type_id) ?? -1] ?? 'OTHER', link, comment: zabunText(file.reference, language) }] : [];
     }),
-    extraFields: mapExtraFields(raw.extra_fields),
+    extraFields: mapExtraFields(Array.isArray(raw.extra_fields) ? raw.extra_fields.filter((field) => typeof field === 'object' && field !== null) : []),
     facilities: (Array.isArray(raw.facilities) ? raw.facilities : []).flatMap((facility) => {
       const name = dictionaries.optional('facilities', facility?.facility_id, FACILITY_NAMES);
       return name ? [name] : [];
     }),
     // The technicals no comfort field takes (electricity, insulation, …) are shown as rows: name, type, evaluation.
     buildTechnicals: [
-      ...mapBuildTechnicals(Array.isArray(raw.build_technicals) ? raw.build_technicals : []),
+      ...mapBuildTechnicals(Array.isArray(raw.build_technicals) ? raw.build_technicals.filter((row) => typeof row === 'object' && row !== null) : []),
       ...technicals
         .filter((technical) => technical.value === null && Object.keys(technical.name).length > 0)
         .map((technical) => ({ criteria: technical.name, value: technical.dropdown, comment: technical.evaluation })),

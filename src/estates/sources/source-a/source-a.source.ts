@@ -30,7 +30,7 @@ function reason(error: unknown): string {
 }
 
 function childIds(property: SourceAProperty): number[] {
-  return (property.child_properties ?? []).flatMap((child) => {
+  return (Array.isArray(property.child_properties) ? property.child_properties : []).flatMap((child) => {
     const id = numberOrNull(typeof child === 'object' && child !== null ? child.property_id : child);
     return id === null ? [] : [id];
   });

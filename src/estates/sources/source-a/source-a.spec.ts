@@ -260,3 +260,24 @@ describe('fields under the names public clients read', () => {
     expect(estate.files.map((file) => file.type)).toEqual(['ESTIMATION', 'ELECTRICAL_INSPECTION']);
   });
 });
+
+describe('odd data in the fields public clients read never throws', () => {
+  const odd: Array<[string, unknown]> = [
+    ['technicals', 'heating'], ['technicals', [null, 5, { technical_id: 'x' }, { technical_id: 4, technical_dropdown_id: {} }]],
+    ['videos', [null, { type_id: 9 }, { url: 42 }]], ['files', [null, { type_id: 103 }]], ['photos', [null, 'x']], ['photos', 'x'],
+    ['layouts', [null]], ['environments', {}], ['facilities', [null]], ['extra_fields', [null]], ['build_technicals', 'x'], ['child_properties', 'x'],
+    ['available', { nl: 42 }], ['available', 7], ['available_date', 'soon'], ['epc_date', 20250101], ['pets_allowed_ynu', { yes: true }],
+    ['direction_garden_id', 'S'], ['o_level_flooding_zone_id', [1]], ['renovation_obligation_id', null], ['floors_total', 'four'],
+    ['address', { city_geo: 'Gent', city_geo_id: 'x' }], ['address', { city_geo: { city: 5, alias: 'Gand' }, zip: 9000 }], ['address', { city_geo: { city: 'Gent', alias: [null, { lang: 5 }, { lang: 'FR' }] } }],
+  ];
+
+  it.each(odd)('%s = %j: the listing is shown', (field, value) => {
+    expect(() => map({ [field]: value } as Partial<SourceAProperty>)).not.toThrow();
+  });
+
+  it('a city name that is no text is a city gap', () => {
+    const { estate, gaps } = map({ address: { city_geo: { city: 5, alias: 'Gand' } as never, zip: 9000 } as never });
+    expect(estate.address.city).toMatchObject({ zip: '9000', name: '9000' });
+    expect(gaps.map((gap) => gap.field)).toEqual(['city']);
+  });
+});

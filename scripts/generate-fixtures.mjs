@@ -627,6 +627,10 @@ writeFileSync(join(root, 'fixtures/source-a/properties.json'), json(zabun.proper
 writeFileSync(join(root, 'fixtures/source-a/persons.json'), json(zabun.persons));
 writeFileSync(join(root, 'fixtures/source-a/option_items.json'), json(zabun.optionItems));
 writeFileSync(join(root, 'fixtures/source-a/cities.json'), json(zabun.cities));
+writeFileSync(join(root, 'fixtures/source-a/technicals.json'), json(zabun.technicals));
+writeFileSync(join(root, 'fixtures/source-a/technical_dropdowns.json'), json(zabun.technicalDropdowns));
+writeFileSync(join(root, 'fixtures/source-a/evaluations.json'), json(zabun.evaluations));
+writeFileSync(join(root, 'fixtures/source-a/video_types.json'), json(zabun.videoTypes));
 writeFileSync(join(root, 'fixtures/source-a/media.json'), json(zabun.media));
 writeFileSync(join(root, 'fixtures/source-b/feed.json'), json(sourceB));
 console.log(`source A: ${sourceA.length} records, source B: ${sourceB.length} records`);

@@ -1,7 +1,10 @@
 // Turns the demo catalogue's source A records (written in the domain's words by generate-fixtures.mjs) into the
-// Zabun CMS API's shape (src/estates/sources/source-a/source-a.types.ts): dictionary ids resolved by option_items and the geo cities, units
+// Zabun CMS API's shape as public clients read it (docs/crm/zabun.md, src/estates/sources/source-a/source-a.types.ts):
+// dictionary ids resolved by option_items, the geo cities ({ city_geo_id, city, city_full, zip, alias }), technicals[]
+// named through the technicals, their dropdowns and the evaluations, video types by name, the `_ynu` answers, units
 // named by their project's child_properties, persons with split phone numbers, and the website medium's listing ids.
-// The ids are the demo's own and follow src/estates/sources/source-a/source-a.dictionaries.ts (unconfirmed).
+// The ids are the demo account's own: the site decodes every dictionary by its entries' names
+// (src/estates/sources/source-a/source-a.names.ts), so another account may number them differently.
 
 const SUB_TYPES = {
   HOUSE: ['DETACHED', 'SEMI_DETACHED', 'TERRACED_HOUSE', 'TOWNHOUSE', 'VILLA', 'BUNGALOW', 'COTTAGE', 'FARMHOUSE', 'MANSION', 'CASTLE', 'MIXED_USE'],
@@ -23,7 +26,13 @@ const DESTINATIONS = ['AG', 'EG', 'WIG', 'WUG', 'BG', 'IGB', 'RG', 'GWG', 'NG', 
 const DESTINATION = numbered(DESTINATIONS);
 const ENVIRONMENT = numbered(['TOWN', 'RESIDENTIAL', 'COUNTRYSIDE', 'VILLAGE', 'SUBURBAN_AREA', 'CRAFT_INDUSTRY', 'INDUSTRIAL', 'SEA_BEACH_DUNE']);
 const FACILITY = { FIBER_INTERNET: 1, BICYCLE_STORAGE: 2 };
-const FILE_TYPE = { FLOOR_PLAN: 1, SPECIFICATIONS: 2, BROCHURE: 3, EPC_CERTIFICATE: 45 };
+const FILE_TYPE = { FLOOR_PLAN: 1, SPECIFICATIONS: 2, BROCHURE: 3, EPC_CERTIFICATE: 45, ESTIMATION: 103, ELECTRICAL_INSPECTION: 104 };
+const ORIENTATION = numbered(['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW']);
+// videos/types: numbered unlike the SPEC's video type ids on purpose, the site tells a virtual tour by the type's name.
+const VIDEO_TYPE = { VIDEO: 4, VIRTUAL_TOUR: 9 };
+const FREE_ON_TEXT = { IMMEDIATE: 'Onmiddellijk', DEED: 'Bij akte', AFTER_NOTICE_PERIOD: 'Na opzeg', DELIVERY: 'Bij oplevering', TBD: 'Overeen te komen', UNKNWON: 'Onbekend' };
+const YNU = { true: 'YES', false: 'NO' };
+const ELECTRICITY_YNU = { OBTAINED: 'YES', NOT_OBTAINED: 'NO', UNKNOWN: 'UNKNOWN' };
 const BELGIUM = 23;
 
 const n = (nl, fr, en, de) => ({ nl, fr, en, de });
@@ -58,6 +67,53 @@ const STICKERS = [
   { id: 3, name: n('Nieuwbouw', 'Neuf', 'New build', 'Neubau'), color: '#0b5a6b', color_text: '#ffffff' },
 ];
 
+const DIRECTION_NAMES = {
+  N: n('Noord', 'Nord', 'North', 'Nord'), NE: n('Noordoost', 'Nord-est', 'North-east', 'Nordost'), E: n('Oost', 'Est', 'East', 'Ost'), SE: n('Zuidoost', 'Sud-est', 'South-east', 'Südost'),
+  S: n('Zuid', 'Sud', 'South', 'Süd'), SW: n('Zuidwest', 'Sud-ouest', 'South-west', 'Südwest'), W: n('West', 'Ouest', 'West', 'West'), NW: n('Noordwest', 'Nord-ouest', 'North-west', 'Nordwest'),
+};
+const EVALUATIONS = [
+  { id: 1, name: n('Slecht', 'Mauvais', 'Poor', 'Schlecht') }, { id: 2, name: n('Matig', 'Moyen', 'Moderate', 'Mäßig') },
+  { id: 3, name: n('Goed', 'Bon', 'Good', 'Gut') }, { id: 4, name: n('Zeer goed', 'Très bon', 'Very good', 'Sehr gut') },
+];
+// GET api/v1/property/technicals and, per technical, its dropdowns (the values a technicals[] row points at).
+const TECHNICALS = [
+  { id: 1, field: 'roof_type', name: n('Dak', 'Toiture', 'Roof', 'Dach'), values: {
+    SADDLEBACK: n('Zadeldak', 'Toit à deux versants', 'Saddleback', 'Satteldach'), FLAT: n('Plat dak', 'Toit plat', 'Flat roof', 'Flachdach'), HIPPED: n('Schilddak', 'Toit en croupe', 'Hipped roof', 'Walmdach'),
+    KERB: n('Mansardedak', 'Toit mansardé', 'Mansard roof', 'Mansarddach'), LEAN_TO: n('Lessenaarsdak', 'Toit en appentis', 'Lean-to roof', 'Pultdach') } },
+  { id: 2, field: 'carpentry', name: n('Raamwerk', 'Châssis', 'Window frames', 'Fensterrahmen'), values: {
+    WOOD: n('Hout', 'Bois', 'Wood', 'Holz'), ALUMINUM: n('Aluminium', 'Aluminium', 'Aluminium', 'Aluminium'), PLASTIC: n('PVC', 'PVC', 'PVC', 'Kunststoff') } },
+  { id: 3, field: 'window_glazing', name: n('Beglazing', 'Vitrage', 'Glazing', 'Verglasung'), values: {
+    SINGLE: n('Enkel glas', 'Simple vitrage', 'Single glazing', 'Einfachverglasung'), DOUBLE: n('Dubbel glas', 'Double vitrage', 'Double glazing', 'Doppelverglasung'), TRIPLE: n('Driedubbel glas', 'Triple vitrage', 'Triple glazing', 'Dreifachverglasung') } },
+  { id: 4, field: 'heating', name: n('Verwarming', 'Chauffage', 'Heating', 'Heizung'), values: {
+    GAS: n('Aardgas', 'Gaz naturel', 'Natural gas', 'Erdgas'), OIL: n('Stookolie', 'Mazout', 'Heating oil', 'Heizöl'), ELECTRICITY: n('Elektrisch', 'Électrique', 'Electric', 'Elektrisch'),
+    HEAT_ACCUMULATION: n('Accumulatie', 'Accumulation', 'Heat accumulation', 'Speicherheizung'), PELLET: n('Pellets', 'Pellets', 'Pellet', 'Pellets'), WOOD: n('Hout', 'Bois', 'Wood', 'Holz'),
+    GAS_HEATERS: n('Gaskachels', 'Convecteurs gaz', 'Gas heaters', 'Gasöfen'), PROPANE_GAS: n('Propaangas', 'Gaz propane', 'Propane gas', 'Propangas'),
+    CENTRAL_VENTILATION: n('Centrale ventilatie', 'Ventilation centrale', 'Central ventilation', 'Zentrale Lüftung'), COAL: n('Steenkool', 'Charbon', 'Coal', 'Kohle') } },
+  { id: 5, field: null, name: n('Elektriciteit', 'Électricité', 'Electricity', 'Elektrizität'), values: {} },
+  { id: 6, field: 'bathroom_type', name: n('Sanitair', 'Sanitaires', 'Sanitary fittings', 'Sanitär'), values: {
+    EQUIPPED: n('Ingericht', 'Équipé', 'Equipped', 'Ausgestattet'), NOT_EQUIPPED: n('Niet ingericht', 'Non équipé', 'Not equipped', 'Nicht ausgestattet') } },
+  { id: 7, field: null, name: n('Isolatie', 'Isolation', 'Insulation', 'Dämmung'), values: {} },
+  { id: 8, field: 'kitchen_type', name: n('Keuken', 'Cuisine', 'Kitchen', 'Küche'), values: {
+    EQUIPPED: n('Ingerichte keuken', 'Cuisine équipée', 'Equipped', 'Einbauküche'), SEMI_EQUIPPED: n('Half ingericht', 'Semi-équipée', 'Semi-equipped', 'Teilausgestattet'),
+    HYPER_EQUIPPED: n('Super ingericht', 'Hyper-équipée', 'Hyper-equipped', 'Voll ausgestattet'), NOT_EQUIPPED: n('Niet ingericht', 'Non équipée', 'Not equipped', 'Nicht ausgestattet'),
+    AMERICAN_EQUIPPED: n('Open keuken ingericht', 'Américaine équipée', 'American equipped', 'Offene Einbauküche'),
+    AMERICAN_SEMI_EQUIPPED: n('Open keuken half ingericht', 'Américaine semi-équipée', 'American semi-equipped', 'Offene Küche teilausgestattet'),
+    AMERICAN_HYPER_EQUIPPED: n('Open keuken super ingericht', 'Américaine hyper-équipée', 'American hyper-equipped', 'Offene Küche voll ausgestattet') } },
+];
+/** A dropdown's id: its technical's id × 100 + its place in the list. */
+const dropdownId = (technical, code) => technical.id * 100 + Object.keys(technical.values).indexOf(code) + 1;
+const TECHNICAL_OF = Object.fromEntries(TECHNICALS.filter((technical) => technical.field).map((technical) => [technical.field, technical]));
+
+/** The technicals dictionaries: the technicals, their dropdowns per technical id, and the evaluations. */
+function technicalDictionaries() {
+  return {
+    technicals: TECHNICALS.map(({ id, name }) => ({ id, name })),
+    technicalDropdowns: Object.fromEntries(TECHNICALS.map((technical) => [technical.id, Object.entries(technical.values).map(([code, name]) => ({ id: dropdownId(technical, code), name }))])),
+    evaluations: EVALUATIONS,
+    videoTypes: [{ id: VIDEO_TYPE.VIDEO, name: n('Video', 'Vidéo', 'Video', 'Video') }, { id: VIDEO_TYPE.VIRTUAL_TOUR, name: n('Virtuele tour', 'Visite virtuelle', 'Virtual Tour', 'Virtueller Rundgang') }],
+  };
+}
+
 /** GET api/v1/property/option_items: every list the demo's ids refer to, named in four languages. */
 function optionItems() {
   const entries = (table, names) => Object.entries(table).map(([code, id]) => ({ id, name: names[code] }));
@@ -73,7 +129,11 @@ function optionItems() {
     building_types: [{ id: 1, name: n('Open bebouwing', '4 façades', 'Detached', 'Freistehend') }, { id: 2, name: n('Halfopen bebouwing', '3 façades', 'Semi-detached', 'Halboffen') }, { id: 3, name: n('Gesloten bebouwing', '2 façades', 'Terraced', 'Geschlossen') }],
     conditions: entries(CONDITION, CONDITION_NAMES),
     building_licenses: entries(PLANNING, PLANNING_NAMES),
-    heritage_inventoried: entries(PLANNING, PLANNING_NAMES),
+    heritage_inventorieds: entries(PLANNING, PLANNING_NAMES),
+    renovation_obligations: entries(PLANNING, PLANNING_NAMES),
+    garden_directions: entries(ORIENTATION, DIRECTION_NAMES),
+    flooding_sensitivities: [{ id: 1, name: n('Niet overstromingsgevoelig', 'Non inondable', 'Not flood-prone', 'Nicht hochwassergefährdet') }, { id: 2, name: n('Mogelijk overstromingsgevoelig', 'Potentiellement inondable', 'Possibly flood-prone', 'Möglicherweise hochwassergefährdet') }, { id: 3, name: n('Effectief overstromingsgevoelig', 'Effectivement inondable', 'Flood-prone', 'Hochwassergefährdet') }],
+    flooding_zones: [{ id: 1, name: n('Geen risicozone', 'Hors zone à risque', 'No risk zone', 'Keine Risikozone') }, { id: 2, name: n('Afgebakende risicozone', 'Zone à risque délimitée', 'Marked risk zone', 'Ausgewiesene Risikozone') }],
     town_plannings: DESTINATIONS.map((code) => ({ id: DESTINATION[code], name: same(code) })),
     environments: entries(ENVIRONMENT, ENVIRONMENT_NAMES),
     facilities: [{ id: 1, name: n('Glasvezel', 'Fibre optique', 'Fibre internet', 'Glasfaser') }, { id: 2, name: n('Fietsenberging', 'Local vélos', 'Bicycle storage', 'Fahrradraum') }],
@@ -82,7 +142,14 @@ function optionItems() {
   };
 }
 
-const RESOLVED = new Set(['parent_property_id', 'head_type', 'sub_type', 'transaction_status_id', 'construction_type', 'condition', 'recent_destination', 'building_license_ynu', 'heritage_inventoried_ynu', 'environment', 'facilities', 'layout', 'files', 'sticker', 'updated_at', 'energy_label', 'energy_label_shared', 'short_description', 'address']);
+const RESOLVED = new Set([
+  'parent_property_id', 'head_type', 'sub_type', 'transaction_status_id', 'construction_type', 'condition', 'recent_destination', 'building_license_ynu', 'heritage_inventoried_ynu',
+  'environment', 'facilities', 'layout', 'files', 'sticker', 'updated_at', 'energy_label', 'energy_label_shared', 'short_description', 'address', 'videos',
+  'pets_allowed', 'furnished', 'garden_orientation', 'certificate_electricity', 'free_on', 'renovation_obligation_id',
+  'heating', 'kitchen_type', 'bathroom_type', 'window_glazing', 'carpentry', 'roof_type',
+]);
+/** The evaluation a technical gets, from the listing's condition (the demo has no evaluations of its own). */
+const EVALUATION_OF = { NEW: 4, EXCELLENT_CONDITION: 4, RENEWED: 3, GOOD_CONDITION: 3, TO_FRESHEN_UP: 2, TO_RENOVATE: 1 };
 
 function toZabunProperty(record, cities) {
   const property = Object.fromEntries(Object.entries(record).filter(([key]) => !RESOLVED.has(key)));
@@ -103,16 +170,31 @@ function toZabunProperty(record, cities) {
   property.description_short = record.short_description;
   property.changed = record.updated_at;
   property.creation = record.updated_at;
+  // The `_ynu` answers, the garden's direction and the electrical certificate as public clients read them.
+  property.pets_allowed_ynu = YNU[record.pets_allowed] ?? null;
+  property.furniture_ynu = YNU[record.furnished] ?? null;
+  property.direction_garden_id = ORIENTATION[record.garden_orientation] ?? null;
+  property.certificate_electricity_ynu = ELECTRICITY_YNU[record.certificate_electricity] ?? null;
+  property.available = FREE_ON_TEXT[record.free_on] ?? null;
+  property.renovation_obligation_id = PLANNING[record.renovation_obligation_id] ?? null;
+  property.technicals = Object.entries(TECHNICAL_OF).flatMap(([field, technical]) =>
+    record[field] && technical.values[record[field]]
+      ? [{ technical_id: technical.id, technical_dropdown_id: dropdownId(technical, record[field]), evaluation_id: EVALUATION_OF[record.condition] ?? 3 }]
+      : [],
+  );
+  property.videos = record.videos.map(({ type_id, url }) => ({ type_id: type_id === 2 ? VIDEO_TYPE.VIRTUAL_TOUR : VIDEO_TYPE.VIDEO, url }));
   const { address } = record;
   const city = address.city_geo;
-  cities.set(city.city_id, {
+  // A geo city as clients read it: `city` in its region's language, its other names as aliases.
+  const geo = {
     city_geo_id: city.city_id,
+    city: city.city,
+    city_full: `${city.zip} ${city.city}`,
     zip: city.zip,
-    name: { [address.region === 'WALLONIA' ? 'fr' : 'nl']: city.city, ...city.city_translated },
-    latitude: city.latitude,
-    longitude: city.longitude,
-    country_geo_id: BELGIUM,
-  });
+    alias: Object.entries(city.city_translated ?? {}).filter(([, alias]) => alias && alias !== city.city).map(([lang, alias]) => ({ lang: lang.toUpperCase(), alias })),
+  };
+  // The dictionary's entry also carries the city's centre (*unconfirmed*: no client reads it; the map falls back on it).
+  cities.set(city.city_id, { ...geo, latitude: city.latitude, longitude: city.longitude });
   property.address = {
     street: address.street,
     ...(address.street_translated ? { street_translated: address.street_translated } : {}),
@@ -120,6 +202,7 @@ function toZabunProperty(record, cities) {
     box: address.box,
     zip: city.zip,
     city_geo_id: city.city_id,
+    city_geo: geo,
     country_geo_id: BELGIUM,
     latitude: address.latitude,
     longitude: address.longitude,
@@ -158,5 +241,5 @@ export function toZabunFixtures(records, reps) {
   });
   // Everything is on the website medium except the one record the agency did not publish.
   const media = { 14: records.filter((record) => record.publish).map((record) => record.property_id) };
-  return { properties, persons, optionItems: optionItems(), cities: [...cities.values()].sort((a, b) => a.city_geo_id - b.city_geo_id), media };
+  return { properties, persons, optionItems: optionItems(), ...technicalDictionaries(), cities: [...cities.values()].sort((a, b) => a.city_geo_id - b.city_geo_id), media };
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES_DIR, I18N_DIR } from '../utils/paths.js';
-import { HEAD_TYPE_IDS } from '../estates/sources/source-a/source-a.dictionaries.js';
+import { fixtureDictionaries, readSourceAFixtures } from '../estates/sources/source-a/source-a.api.js';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../routing/locales.js';
 import { isPluralForms, type PluralForms } from './translator.js';
 
@@ -204,12 +204,18 @@ interface DemoListing {
 /** The demo catalogue's listings (units included) in one shape, straight from the fixture files. */
 function demoListings(): DemoListing[] {
   const read = (path: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, path), 'utf8')) as Array<Record<string, unknown>>;
-  // Source A names a listing's type by id; the types dictionary gives its head type.
-  const optionItems = JSON.parse(readFileSync(join(FIXTURES_DIR, 'source-a/option_items.json'), 'utf8')) as { types: Array<{ id: number; head_type_id: number }> };
-  const TYPE_HEADS = new Map(optionItems.types.map((type) => [type.id, type.head_type_id]));
+  // Source A names a listing's type by id; the account's dictionaries give its head type (by name).
+  const dictionaries = fixtureDictionaries(readSourceAFixtures(join(FIXTURES_DIR, 'source-a')));
+  const headTypeOf = (typeId: unknown) => {
+    try {
+      return dictionaries.type(typeId).headType;
+    } catch {
+      return undefined;
+    }
+  };
   const a = read('source-a/properties.json').map((raw) => ({
     id: raw.property_id as number,
-    headType: HEAD_TYPE_IDS[TYPE_HEADS.get(raw.type_id as number) ?? -1],
+    headType: headTypeOf(raw.type_id),
     title: raw.title as RawText,
     description: raw.description as RawText,
     extraFields: raw.extra_fields as DemoListing['extraFields'],

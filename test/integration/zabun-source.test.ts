@@ -100,7 +100,10 @@ describe('source A against a fake Zabun CMS API', () => {
       crm.sourceA.optionItems = { ...crm.sourceA.optionItems, types: (crm.sourceA.optionItems.types ?? []).filter((type) => type.id !== 5) };
       const second = await fetchA();
       expect(crm.zabun.calls.filter((call) => call.path === '/api/v1/property/option_items')).toHaveLength(2);
-      expect(crm.zabun.calls.filter((call) => call.path === '/api/v1/geo/cities/search')).toHaveLength(2);
+      expect(crm.zabun.calls.filter((call) => call.path === '/api/v1/geo/cities' && call.method === 'GET')).toHaveLength(2);
+      for (const path of ['/api/v1/property/technicals', '/api/v1/property/evaluations', '/api/v1/property/videos/types', '/api/v1/property/technicals/4/dropdowns']) {
+        expect(crm.zabun.calls.filter((call) => call.path === path)).toHaveLength(2);
+      }
       expect(errors(second)).toContainEqual({ ok: false, sourceId: '1001', error: 'type_id 5 is not in the types dictionary' });
     });
 
@@ -112,6 +115,39 @@ describe('source A against a fake Zabun CMS API', () => {
       const optional = estates(records).find((estate) => estate.id === 1002)!;
       expect(optional.technical.condition).toBeNull();
       expect(optional.planning.recentDestination).toBeNull();
+    });
+
+    it('a listing whose city neither address.city_geo nor the geo dictionary knows is yielded with a city gap, not skipped', async () => {
+      const { city_geo: _none, ...address } = property(1001).address!;
+      change(1001, { address: { ...address, city_geo_id: 777777 } });
+      const records = await fetchA();
+      const record = records.find((candidate) => candidate.ok && candidate.estate.id === 1001);
+      expect(record).toMatchObject({ ok: true, gaps: [{ field: 'city', reason: 'address.city_geo_id 777777 is not in the cities dictionary' }] });
+      expect(errors(records).map((error) => error.sourceId)).not.toContain('1001');
+    });
+
+    it('technicals, evaluations and video types the account does not answer leave their fields empty, the listings shown', async () => {
+      const routes = ['/api/v1/property/technicals', '/api/v1/property/evaluations', '/api/v1/property/videos/types'];
+      crm.zabun.refuse = (path) => (routes.includes(path) ? 404 : null);
+      try {
+        const records = await fetchA();
+        const listing = estates(records).find((estate) => estate.id === 1001)!;
+        expect(listing.comfort.heating).toBeNull();
+        expect(estates(records).length).toBeGreaterThanOrEqual(40);
+        expect(estates(records).find((estate) => estate.id === 1002)!.videos.every((video) => video.typeId === 1)).toBe(true);
+      } finally {
+        crm.zabun.refuse = () => null;
+      }
+    });
+
+    it('an account without GET api/v1/geo/cities is asked the city search for Belgium, page by page', async () => {
+      crm.zabun.refuse = (path) => (path === '/api/v1/geo/cities' ? 404 : null);
+      const { city_geo: _none, ...address } = property(1001).address!;
+      change(1001, { address });
+      const records = await fetchA();
+      const searches = crm.zabun.calls.filter((call) => call.path === '/api/v1/geo/cities/search');
+      expect(searches.map((call) => call.body)).toEqual([{ paging: { page: 0, size: 1000 }, filtering: { country_geo_ids: [23] } }]);
+      expect(estates(records).find((estate) => estate.id === 1001)!.address.city).toMatchObject({ name: 'Gent', alias: { fr: 'Gand' } });
     });
 
     it('reads texts per language and as plain strings in the API language', async () => {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { text } from 'node:stream/consumers';
 import { FIXTURES_DIR } from '../../src/utils/paths.js';
 import { readSourceAFixtures } from '../../src/estates/sources/source-a/source-a.api.js';
-import type { SourceAAppointment, SourceACity, SourceAOptionItems, SourceAPerson, SourceAProperty } from '../../src/estates/sources/source-a/source-a.types.js';
+import type { SourceAAppointment, SourceACity, SourceADictionaryEntry, SourceAOptionItems, SourceAPerson, SourceAProperty } from '../../src/estates/sources/source-a/source-a.types.js';
 
 /** What the fake Zabun account accepts; the company id (X-CLIENT-ID) differs from client_id, as in reality. */
 export const FAKE_A_CREDENTIALS = { clientId: 'agency-42', apiKey: 'secret-key', serverId: 'srv-1', companyId: '7301' };
@@ -26,9 +26,12 @@ interface Paged {
 }
 
 /**
- * The Zabun CMS API's shape (README "Connecting your CRM", src/estates/sources/source-a/source-a.types.ts) over the demo catalogue, editable per test: the four credential
- * headers on every call (401 otherwise), 0-based pages with a short last one and no total, option_items, the geo
- * cities, persons as a list, publication per medium, contact messages and contact requests.
+ * The Zabun CMS API in the shapes public clients read (docs/crm/zabun.md) over the demo catalogue, editable per test:
+ * the four credential headers on every call (401 otherwise), 0-based pages with a short last one and no total,
+ * option_items, the geo cities of a country (`GET api/v1/geo/cities?country_geo_id=`, and the text search
+ * `POST api/v1/geo/cities/search`), the technicals with their dropdowns, the evaluations, the video types, persons as
+ * a list, publication per medium, contact messages and contact requests (`contact.last_name` required, as
+ * esign/craft-formie-zabun marks it: 422 without it).
  */
 export class FakeZabun {
   readonly state: {
@@ -36,7 +39,13 @@ export class FakeZabun {
     persons: SourceAPerson[];
     appointments: SourceAAppointment[];
     optionItems: SourceAOptionItems;
+    /** Belgium's cities (country_geo_id 23), as `GET api/v1/geo/cities?country_geo_id=23` lists them. */
     cities: SourceACity[];
+    technicals: SourceADictionaryEntry[];
+    /** Dropdowns per technical id. */
+    technicalDropdowns: Record<string, SourceADictionaryEntry[]>;
+    evaluations: SourceADictionaryEntry[];
+    videoTypes: SourceADictionaryEntry[];
     /** Listing ids per medium id, as media-sync lists them. */
     media: Record<string, number[]>;
     failure: FailureMode;
@@ -45,6 +54,8 @@ export class FakeZabun {
   };
   /** Leads the API accepted, with the endpoint they were posted to. */
   readonly leads: Array<{ endpoint: 'contactmessage' | 'contactrequest'; body: Record<string, unknown> }> = [];
+  /** A status to answer a path with instead (an account without an endpoint), or null to answer it. */
+  refuse: (path: string) => number | null = () => null;
   /** Every call, with its JSON body (searches: to count pages and read filters). */
   readonly calls: Array<{ method: string; path: string; body?: unknown; headers: IncomingMessage['headers'] }> = [];
 
@@ -84,17 +95,43 @@ export class FakeZabun {
     if (request.method === 'GET' && path === '/auth/v1/heartbeat') return send(200, 'V1 heartbeat OK', 'text/plain');
     if (request.method === 'POST' && (path === '/api/v1/contactmessage' || path === '/api/v1/contactrequest')) {
       if (this.leadFailure()) return send(500, { message: 'boom' });
+      const lastName = (body as { contact?: { last_name?: unknown } } | undefined)?.contact?.last_name;
+      if (typeof lastName !== 'string' || lastName.trim() === '') return send(422, { message: 'contact.last_name is required' });
       this.leads.push({ endpoint: path.endsWith('message') ? 'contactmessage' : 'contactrequest', body: body as Record<string, unknown> });
       return send(201, { id: this.leads.length });
     }
     if (this.failing()) return send(500, { message: 'boom' });
+    const refused = this.refuse(path);
+    if (refused !== null) return send(refused, { message: 'refused' });
 
     const paged = (items: readonly unknown[]) => {
       const { page = 0, size = 100 } = (body as Paged | undefined)?.paging ?? {};
       return items.slice(page * size, (page + 1) * size);
     };
     if (request.method === 'GET' && path === '/api/v1/property/option_items') return send(200, this.state.optionItems);
-    if (request.method === 'POST' && path === '/api/v1/geo/cities/search') return send(200, { cities: paged(this.state.cities) });
+    if (request.method === 'GET' && path === '/api/v1/geo/cities') {
+      return send(200, search.get('country_geo_id') === '23' ? this.state.cities : []);
+    }
+    if (request.method === 'POST' && path === '/api/v1/geo/cities/search') {
+      const filtering = (body as { filtering?: { city_text?: string; country_geo_ids?: number[]; zip_codes?: string[] } } | undefined)?.filtering ?? {};
+      const text = filtering.city_text?.toLowerCase();
+      const found = (filtering.country_geo_ids ?? [23]).includes(23)
+        ? this.state.cities.filter(
+            (city) =>
+              (!text || [city.city, city.city_full, ...(city.alias ?? []).map((alias) => alias.alias)].some((name) => name?.toLowerCase().includes(text))) &&
+              (!filtering.zip_codes?.length || filtering.zip_codes.includes(String(city.zip))),
+          )
+        : [];
+      return send(200, paged(found));
+    }
+    if (request.method === 'GET' && path === '/api/v1/property/technicals') return send(200, this.state.technicals);
+    const dropdowns = /^\/api\/v1\/property\/technicals\/(\d+)\/dropdowns$/.exec(path);
+    if (request.method === 'GET' && dropdowns) {
+      const list = this.state.technicalDropdowns[dropdowns[1]];
+      return list ? send(200, list) : send(404, { message: 'unknown technical' });
+    }
+    if (request.method === 'GET' && path === '/api/v1/property/evaluations') return send(200, this.state.evaluations);
+    if (request.method === 'GET' && path === '/api/v1/property/videos/types') return send(200, this.state.videoTypes);
     if (request.method === 'GET' && path === '/api/v1/person') return send(200, this.state.persons);
     if (request.method === 'GET' && path === '/api/v1/appointments') return send(200, this.state.appointments);
     if (request.method === 'POST' && path === '/api/v1/property/search') {

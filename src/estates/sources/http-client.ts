@@ -165,8 +165,8 @@ async function readCapped(response: Response, budget: FetchBudget | undefined, u
 export class JsonHttpClient {
   constructor(private readonly options: HttpClientOptions) {}
 
-  get<T>(path: string): Promise<T> {
-    return this.request<T>('GET', path);
+  get<T>(path: string, headers?: Readonly<Record<string, string>>): Promise<T> {
+    return this.request<T>('GET', path, undefined, headers);
   }
 
   /** `headers` add to (and override) the client's own for this call, e.g. a bearer token that changes. */

@@ -70,7 +70,11 @@ describe(mapSourceAProperty.name, () => {
     expect(() => mapA({ status_id: 42 })).toThrow(/status_id 42 is not in the status dictionary/);
     expect(() => mapA({ transaction_id: 8 })).toThrow(/transaction_id 8 is not in the transactions dictionary/);
     expect(() => mapA({ type_id: undefined })).toThrow(InvalidRecordError);
-    expect(() => mapA({ address: { ...firstA.address, city_geo_id: 123456 } })).toThrow(/city_geo_id 123456 is not in the cities dictionary/);
+  });
+
+  it('a city the dictionary lacks is a gap, not a reason to drop the listing (source-a.spec.ts tests it whole)', () => {
+    const sut = mapA({ address: { ...firstA.address, city_geo: undefined, city_geo_id: 123456 } });
+    expect(sut.address.city).toMatchObject({ id: 123456, zip: firstA.address!.zip, name: firstA.address!.zip });
   });
 
   it('an optional dictionary entry that is missing leaves its field null', () => {

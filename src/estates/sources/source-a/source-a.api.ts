@@ -5,6 +5,7 @@ import { BELGIUM_GEO_ID, SourceADictionaries } from './source-a.dictionaries.js'
 import type {
   SourceAAppointment,
   SourceACity,
+  SourceADictionaryEntry,
   SourceAOptionItems,
   SourceAPerson,
   SourceAProperty,
@@ -18,8 +19,16 @@ export interface SourceAApi {
   /** `GET auth/v1/heartbeat`; throws HttpStatusError (401: the credentials) or a network error. */
   heartbeat(): Promise<void>;
   optionItems(): Promise<SourceAOptionItems>;
-  /** One page of Belgium's cities from the geo dictionary. */
-  cities(page: number, size: number): Promise<unknown>;
+  /** Belgium's cities from the geo dictionary (`GET api/v1/geo/cities?country_geo_id=23`), one list. */
+  cities(): Promise<unknown>;
+  /** `GET api/v1/property/technicals`. */
+  technicals(): Promise<unknown>;
+  /** `GET api/v1/property/technicals/{id}/dropdowns`. */
+  technicalDropdowns(technicalId: number): Promise<unknown>;
+  /** `GET api/v1/property/evaluations`. */
+  evaluations(): Promise<unknown>;
+  /** `GET api/v1/property/videos/types`. */
+  videoTypes(): Promise<unknown>;
   search(request: SourceASearchRequest): Promise<SourceASearchResponse>;
   /** One page of the listings published to a medium (`POST api/v1/property/media-sync/{medium}`). */
   mediaSync(medium: number, page: number, size: number): Promise<unknown>;
@@ -65,6 +74,10 @@ export function listIn<T>(answer: unknown, ...keys: string[]): T[] {
   return [];
 }
 
+const CITY_PAGE_SIZE = 1000;
+/** Belgium has under 3,000 postal cities: 20 pages of 1,000 is an API that never says "last page". */
+const CITY_SEARCH_PAGES = 20;
+
 /** The Zabun CMS API over HTTP. */
 export class SourceAHttpApi implements SourceAApi {
   private readonly http: JsonHttpClient;
@@ -93,8 +106,40 @@ export class SourceAHttpApi implements SourceAApi {
     return this.http.get('api/v1/property/option_items');
   }
 
-  cities(page: number, size: number): Promise<unknown> {
-    return this.http.post('api/v1/geo/cities/search', { paging: { page, size }, filtering: { country_geo_id: BELGIUM_GEO_ID } });
+  /**
+   * `GET api/v1/geo/cities?country_geo_id=23`; an account that answers it 404 or 405 is asked the text search
+   * instead (`POST api/v1/geo/cities/search`, `filtering: { country_geo_ids: [23] }`, 0-based pages of 1,000).
+   */
+  async cities(): Promise<unknown> {
+    try {
+      return await this.http.get(`api/v1/geo/cities?country_geo_id=${BELGIUM_GEO_ID}`);
+    } catch (error) {
+      if (!(error instanceof HttpStatusError) || (error.status !== 404 && error.status !== 405)) throw error;
+    }
+    const cities: unknown[] = [];
+    for (let page = 0; page < CITY_SEARCH_PAGES; page++) {
+      const found = listIn(await this.http.post('api/v1/geo/cities/search', { paging: { page, size: CITY_PAGE_SIZE }, filtering: { country_geo_ids: [BELGIUM_GEO_ID] } }), 'cities');
+      cities.push(...found);
+      if (found.length < CITY_PAGE_SIZE) break;
+    }
+    return cities;
+  }
+
+  technicals(): Promise<unknown> {
+    return this.http.get('api/v1/property/technicals');
+  }
+
+  /** The Zabun→Airtable sync also sends the id as a `technical_id` header. */
+  technicalDropdowns(technicalId: number): Promise<unknown> {
+    return this.http.get(`api/v1/property/technicals/${technicalId}/dropdowns`, { technical_id: String(technicalId) });
+  }
+
+  evaluations(): Promise<unknown> {
+    return this.http.get('api/v1/property/evaluations');
+  }
+
+  videoTypes(): Promise<unknown> {
+    return this.http.get('api/v1/property/videos/types');
   }
 
   search(request: SourceASearchRequest): Promise<SourceASearchResponse> {
@@ -119,6 +164,11 @@ export interface SourceAFixtures {
   readonly properties: SourceAProperty[];
   readonly optionItems: SourceAOptionItems;
   readonly cities: SourceACity[];
+  readonly technicals: SourceADictionaryEntry[];
+  /** Dropdowns per technical id. */
+  readonly technicalDropdowns: Record<string, SourceADictionaryEntry[]>;
+  readonly evaluations: SourceADictionaryEntry[];
+  readonly videoTypes: SourceADictionaryEntry[];
   readonly persons: SourceAPerson[];
   /** Listing ids per medium id. */
   readonly media: Record<string, number[]>;
@@ -131,6 +181,10 @@ export function readSourceAFixtures(directory: string): SourceAFixtures {
     properties: read('properties.json'),
     optionItems: read('option_items.json'),
     cities: read('cities.json'),
+    technicals: read('technicals.json'),
+    technicalDropdowns: read('technical_dropdowns.json'),
+    evaluations: read('evaluations.json'),
+    videoTypes: read('video_types.json'),
     persons: read('persons.json'),
     media: read('media.json'),
     appointments: read('appointments.json'),
@@ -139,7 +193,12 @@ export function readSourceAFixtures(directory: string): SourceAFixtures {
 
 /** The demo's dictionaries, for code that maps fixture records without a source (specs). */
 export function fixtureDictionaries(fixtures: SourceAFixtures, language = 'nl'): SourceADictionaries {
-  return new SourceADictionaries(fixtures.optionItems, fixtures.cities, language);
+  return new SourceADictionaries(fixtures.optionItems, fixtures.cities, language, {
+    technicals: fixtures.technicals,
+    technicalDropdowns: fixtures.technicalDropdowns,
+    evaluations: fixtures.evaluations,
+    videoTypes: fixtures.videoTypes,
+  });
 }
 
 /** One 0-based page; the last one is short, and there is no total, as in the real API. */
@@ -171,8 +230,26 @@ export class SourceAFixtureApi implements SourceAApi {
     return this.fixtures.optionItems;
   }
 
-  async cities(index: number, size: number): Promise<unknown> {
-    return { cities: page(this.fixtures.cities, index, size) };
+  async cities(): Promise<unknown> {
+    return this.fixtures.cities;
+  }
+
+  async technicals(): Promise<unknown> {
+    return this.fixtures.technicals;
+  }
+
+  async technicalDropdowns(technicalId: number): Promise<unknown> {
+    const dropdowns = this.fixtures.technicalDropdowns[String(technicalId)];
+    if (!dropdowns) throw new HttpStatusError(404, `fixture technical ${technicalId}`);
+    return dropdowns;
+  }
+
+  async evaluations(): Promise<unknown> {
+    return this.fixtures.evaluations;
+  }
+
+  async videoTypes(): Promise<unknown> {
+    return this.fixtures.videoTypes;
   }
 
   async search(request: SourceASearchRequest): Promise<SourceASearchResponse> {

@@ -1,64 +1,70 @@
 import type { LocalizedText } from '../../../i18n/localized-text.js';
-import { CONDITION, CONSTRUCTION_TYPE, ENVIRONMENT, RECENT_DESTINATION, ROOM_TYPES, SUB_TYPES } from '../../domain/enums.js';
 import type { HeadType } from '../../domain/estate.js';
 import { InvalidRecordError, localizedText, numberOrNull } from '../raw-text.js';
+import {
+  HEAD_TYPE_NAMES,
+  type NameTable,
+  normalName,
+  STATUS_NAMES,
+  type StatusKind,
+  TECHNICAL_DROPDOWN_NAMES,
+  TECHNICAL_NAMES,
+  type TechnicalField,
+  TRANSACTION_NAMES,
+  type TransactionKind,
+  TYPE_NAMES,
+  VIRTUAL_TOUR_NAMES,
+} from './source-a.names.js';
 import type { SourceACity, SourceADictionaryEntry, SourceAOptionItems, ZabunText } from './source-a.types.js';
 
 /*
- * Zabun dictionary ids and the SPEC enum each one means. No public client lists the ids (they only show names), so
- * every table here is UNCONFIRMED except FILE_TYPES (Zabun's published file types) and Belgium's country_geo_id 23: check them against
- * an agency's `GET api/v1/property/option_items` before going live. The dictionary itself decides whether an id
- * exists; these tables only say what it means for the site.
+ * The account's dictionaries, read at the start of each sync, and what their entries mean for the site. An id is
+ * only ever looked up in the dictionary the account answers; its meaning comes from the entry's NAME
+ * (source-a.names.ts), never from the id: accounts number their dictionaries differently. Two tables are by id on
+ * purpose, as every public client has them: Zabun's published file types (FILE_TYPES) and Belgium's country_geo_id 23.
  */
 
-const indexed = <T extends string>(values: readonly T[], first = 1): Readonly<Record<number, T>> =>
-  Object.fromEntries(values.map((value, index) => [index + first, value]));
-
-/** head_types (unconfirmed). */
-export const HEAD_TYPE_IDS: Readonly<Record<number, HeadType>> = { 1: 'HOUSE', 2: 'APARTMENT', 3: 'PLOT', 4: 'COMMERCIAL', 5: 'GARAGE', 6: 'PROJECT' };
-
-/** types → subtype, numbered through the head types in HEAD_TYPE_IDS order (unconfirmed). */
-export const TYPE_IDS: Readonly<Record<number, string>> = indexed(
-  (['HOUSE', 'APARTMENT', 'PLOT', 'COMMERCIAL', 'GARAGE', 'PROJECT'] as const).flatMap((head) => SUB_TYPES[head]),
-);
-
-/** transactions (unconfirmed). */
-export const TRANSACTION_KINDS: Readonly<Record<number, 'SALE' | 'RENT' | 'TAKE_OVER'>> = { 1: 'SALE', 2: 'RENT', 3: 'TAKE_OVER' };
-
-/** status (unconfirmed); PREPARATION and WITHDRAWN are never shown. */
-export const STATUS_KINDS: Readonly<Record<number, 'AVAILABLE' | 'OPTION' | 'DONE' | 'PREPARATION' | 'WITHDRAWN'>> = {
-  1: 'AVAILABLE',
-  2: 'OPTION',
-  3: 'DONE',
-  4: 'PREPARATION',
-  5: 'WITHDRAWN',
+/** files[].type_id: the file types Zabun publishes (the Airtable sync maps the same ids, 103 and 104 included). */
+export const FILE_TYPES: Readonly<Record<number, string>> = {
+  1: 'FLOOR_PLAN',
+  2: 'SPECIFICATIONS',
+  3: 'BROCHURE',
+  29: 'ASBESTOS_CERTIFICATE',
+  45: 'EPC_CERTIFICATE',
+  102: 'WATER_SENSITIVITY',
+  103: 'ESTIMATION',
+  104: 'ELECTRICAL_INSPECTION',
 };
+export const COUNTRY_GEO_IDS: Readonly<Record<number, string>> = { 23: 'BE' };
+export const BELGIUM_GEO_ID = 23;
 
 /** transaction + status → the SPEC §4 status id of source A (source-a.status.ts). */
-const SPEC_STATUS_IDS: Readonly<Record<'SALE' | 'RENT' | 'TAKE_OVER', Readonly<Record<'AVAILABLE' | 'OPTION' | 'DONE', number>>>> = {
+const SPEC_STATUS_IDS: Readonly<Record<TransactionKind, Readonly<Record<'AVAILABLE' | 'OPTION' | 'DONE', number>>>> = {
   SALE: { AVAILABLE: 1, OPTION: 3, DONE: 5 },
   RENT: { AVAILABLE: 2, OPTION: 4, DONE: 6 },
   TAKE_OVER: { AVAILABLE: 7, OPTION: 7, DONE: 9 },
 };
 
-export const BUILDING_TYPE_IDS = indexed(CONSTRUCTION_TYPE);
-export const CONDITION_IDS = indexed(CONDITION);
-/** building_licenses and heritage_inventoried share the planning answers (unconfirmed). */
-export const PLANNING_ANSWER_IDS: Readonly<Record<number, string>> = { 1: 'YES', 2: 'NO', 3: 'UNKNOWN', 4: 'PENDING', 5: 'BEFORE_1962' };
-export const TOWN_PLANNING_IDS = indexed(RECENT_DESTINATION);
-export const ENVIRONMENT_IDS = indexed(ENVIRONMENT);
-export const FACILITY_IDS: Readonly<Record<number, string>> = { 1: 'FIBER_INTERNET', 2: 'BICYCLE_STORAGE' };
-/** layouts → SPEC §9 room type ids (unconfirmed: taken as the same numbering). Custom rooms (custom_index) keep 0. */
-export const LAYOUT_ROOM_TYPES: Readonly<Record<number, number>> = Object.fromEntries(Object.values(ROOM_TYPES).map((id) => [id, id]));
-/** files[].type_id (Zabun's published file types): 29 asbestos and 102 water sensitivity have no domain name of their own. */
-export const FILE_TYPES: Readonly<Record<number, string>> = { 1: 'FLOOR_PLAN', 2: 'SPECIFICATIONS', 3: 'BROCHURE', 29: 'ASBESTOS_CERTIFICATE', 45: 'EPC_CERTIFICATE', 102: 'WATER_SENSITIVITY' };
-export const COUNTRY_GEO_IDS: Readonly<Record<number, string>> = { 23: 'BE' };
-export const BELGIUM_GEO_ID = 23;
-
 /** A Zabun text: per language, or a plain string in the language the API was asked for. */
 export function zabunText(value: ZabunText, language: string): LocalizedText {
   if (typeof value === 'string') return localizedText({ [language]: value });
   return localizedText(value);
+}
+
+/** Every name an entry carries (a string, or one per language). */
+export function namesOf(name: unknown): string[] {
+  if (typeof name === 'string') return [name];
+  if (name && typeof name === 'object') return Object.values(name as Record<string, unknown>).filter((value): value is string => typeof value === 'string');
+  return [];
+}
+
+/** The meaning of a name in a table, trying each of its languages. */
+export function meaningOf<T>(name: unknown, table: NameTable<T>): T | undefined {
+  for (const candidate of namesOf(name)) {
+    const found = table.get(normalName(candidate));
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 export interface SourceAStatus {
@@ -67,52 +73,100 @@ export interface SourceAStatus {
   readonly name: string;
 }
 
+/** The dictionaries read besides option_items and the cities (each optional: without one, its fields stay empty). */
+export interface SourceAExtraDictionaries {
+  /** `GET api/v1/property/technicals`. */
+  readonly technicals?: readonly SourceADictionaryEntry[];
+  /** `GET api/v1/property/technicals/{id}/dropdowns`, per technical id. */
+  readonly technicalDropdowns?: Readonly<Record<number, readonly SourceADictionaryEntry[]>>;
+  /** `GET api/v1/property/evaluations`. */
+  readonly evaluations?: readonly SourceADictionaryEntry[];
+  /** `GET api/v1/property/videos/types`. */
+  readonly videoTypes?: readonly SourceADictionaryEntry[];
+}
+
+const byId = (entries: readonly SourceADictionaryEntry[] | undefined): Map<number, SourceADictionaryEntry> => {
+  const map = new Map<number, SourceADictionaryEntry>();
+  for (const entry of Array.isArray(entries) ? entries : []) {
+    const id = numberOrNull(entry?.id);
+    if (id !== null) map.set(id, entry);
+  }
+  return map;
+};
+
+/** A technical row of a listing, named. */
+export interface SourceATechnical {
+  readonly name: LocalizedText;
+  /** The comfort field it fills, and the SPEC value, when its names are known. */
+  readonly field: TechnicalField | null;
+  readonly value: string | null;
+  readonly dropdown: LocalizedText;
+  readonly evaluation: LocalizedText;
+}
+
 /**
- * One read of the dictionaries (option_items and the cities of the geo dictionary), refreshed at the start of each
- * sync. A required entry that is missing makes the record invalid, naming the dictionary and the id; an optional one
- * leaves its field null.
+ * One read of the dictionaries (option_items, the cities of the geo dictionary, technicals and their dropdowns,
+ * evaluations, video types). A required entry that is missing or means nothing makes the record invalid, naming the
+ * dictionary, the id and its name; an optional one leaves its field null.
  */
 export class SourceADictionaries {
   private readonly lists = new Map<string, Map<number, SourceADictionaryEntry>>();
   private readonly citiesById = new Map<number, SourceACity>();
+  private readonly technicals: Map<number, SourceADictionaryEntry>;
+  private readonly dropdowns = new Map<number, Map<number, SourceADictionaryEntry>>();
+  private readonly evaluations: Map<number, SourceADictionaryEntry>;
+  private readonly videoTypes: Map<number, SourceADictionaryEntry>;
 
   constructor(
     optionItems: SourceAOptionItems,
     cities: readonly SourceACity[],
     readonly language: string,
+    extra: SourceAExtraDictionaries = {},
   ) {
     for (const [list, entries] of Object.entries(optionItems ?? {})) {
-      if (!Array.isArray(entries)) continue;
-      const byId = new Map<number, SourceADictionaryEntry>();
-      for (const entry of entries) if (typeof entry?.id === 'number') byId.set(entry.id, entry);
-      this.lists.set(list, byId);
+      if (Array.isArray(entries)) this.lists.set(list, byId(entries));
     }
-    for (const city of cities) {
-      const id = numberOrNull(city.city_geo_id ?? city.geo_id ?? city.id);
+    for (const city of Array.isArray(cities) ? cities : []) {
+      const id = numberOrNull(city?.city_geo_id);
       if (id !== null) this.citiesById.set(id, city);
     }
+    this.technicals = byId(extra.technicals);
+    for (const [id, entries] of Object.entries(extra.technicalDropdowns ?? {})) this.dropdowns.set(Number(id), byId(entries));
+    this.evaluations = byId(extra.evaluations);
+    this.videoTypes = byId(extra.videoTypes);
   }
 
-  entry(list: string, id: number | null | undefined): SourceADictionaryEntry | undefined {
-    return id === null || id === undefined ? undefined : this.lists.get(list)?.get(id);
+  /** The list, also under the plural some clients use (heritage_inventoried / heritage_inventorieds). */
+  private list(name: string): Map<number, SourceADictionaryEntry> | undefined {
+    return this.lists.get(name) ?? this.lists.get(`${name}s`) ?? (name.endsWith('s') ? this.lists.get(name.slice(0, -1)) : undefined);
   }
 
-  /** The meaning of a required id: invalid record when the id is absent, not in the dictionary, or has no meaning here. */
-  required<T>(list: string, field: string, id: unknown, table: Readonly<Record<number, T>>): { value: T; entry: SourceADictionaryEntry } {
+  entry(list: string, id: unknown): SourceADictionaryEntry | undefined {
+    const key = numberOrNull(id);
+    return key === null ? undefined : this.list(list)?.get(key);
+  }
+
+  /** The meaning of a required id: invalid record when the id is absent, not in the dictionary, or its name means nothing. */
+  required<T>(list: string, field: string, id: unknown, table: NameTable<T>): { value: T; entry: SourceADictionaryEntry } {
     const key = numberOrNull(id);
     if (key === null) throw new InvalidRecordError(`missing ${field}`);
     const entry = this.entry(list, key);
     if (!entry) throw new InvalidRecordError(`${field} ${key} is not in the ${list} dictionary`);
-    const value = table[key];
-    if (value === undefined) throw new InvalidRecordError(`${field} ${key} (${this.name(entry)}) of the ${list} dictionary has no meaning on the site`);
+    const value = meaningOf(entry.name, table);
+    if (value === undefined) throw new InvalidRecordError(`${field} ${key} ("${this.name(entry)}") of the ${list} dictionary has no meaning on the site`);
     return { value, entry };
   }
 
-  /** The meaning of an optional id, or null when absent, not in the dictionary or not mapped. */
-  optional<T>(list: string, id: unknown, table: Readonly<Record<number, T>>): T | null {
-    const key = numberOrNull(id);
-    if (key === null || !this.entry(list, key)) return null;
-    return table[key] ?? null;
+  /** The meaning of an optional id, or null when absent, not in the dictionary or its name is not known. */
+  optional<T>(list: string, id: unknown, table: NameTable<T>): T | null {
+    const entry = this.entry(list, id);
+    return entry ? (meaningOf(entry.name, table) ?? null) : null;
+  }
+
+  /** An optional id's entry name per language (for fields shown as text), {} when absent. */
+  label(list: string, id: unknown): LocalizedText {
+    const entry = this.entry(list, id);
+    return entry ? zabunText(entry.name, this.language) : {};
   }
 
   /** The entry's name in the API's language (for messages and logs). */
@@ -121,10 +175,20 @@ export class SourceADictionaries {
     return text[this.language as keyof LocalizedText] ?? Object.values(text)[0] ?? String(entry.id);
   }
 
+  /** A type's head type (through its head_type_id) and subtype, by their names. */
+  type(typeId: unknown): { headType: HeadType; subType: string | null } {
+    const key = numberOrNull(typeId);
+    if (key === null) throw new InvalidRecordError('missing type_id');
+    const type = this.entry('types', key);
+    if (!type) throw new InvalidRecordError(`type_id ${key} is not in the types dictionary`);
+    const headType = this.required('head_types', `head_type_id of type ${key}`, type.head_type_id, HEAD_TYPE_NAMES).value;
+    return { headType, subType: meaningOf(type.name, TYPE_NAMES[headType]) ?? null };
+  }
+
   /** The listing's status: transaction and status are both required dictionary entries. */
   status(transactionId: unknown, statusId: unknown): SourceAStatus {
-    const transaction = this.required('transactions', 'transaction_id', transactionId, TRANSACTION_KINDS).value;
-    const { value: kind, entry } = this.required('status', 'status_id', statusId, STATUS_KINDS);
+    const transaction = this.required('transactions', 'transaction_id', transactionId, TRANSACTION_NAMES).value;
+    const { value: kind, entry } = this.required<StatusKind>('status', 'status_id', statusId, STATUS_NAMES);
     const name = this.name(entry);
     if (kind === 'PREPARATION' || kind === 'WITHDRAWN') return { specId: null, name };
     return { specId: SPEC_STATUS_IDS[transaction][kind], name };
@@ -135,21 +199,67 @@ export class SourceADictionaries {
     return key === null ? undefined : this.citiesById.get(key);
   }
 
-  /** Geo ids of the cities a visitor named (a zip or a name in any language), for a search profile. */
+  /** A technicals[] row named through technicals, its dropdowns and evaluations; null when the technical is unknown. */
+  technical(row: { technical_id?: unknown; technical_dropdown_id?: unknown; evaluation_id?: unknown }): SourceATechnical | null {
+    const technicalId = numberOrNull(row?.technical_id);
+    const technical = technicalId === null ? undefined : this.technicals.get(technicalId);
+    if (!technical || technicalId === null) return null;
+    const field = meaningOf(technical.name, TECHNICAL_NAMES) ?? null;
+    const dropdownId = numberOrNull(row.technical_dropdown_id);
+    const dropdown = dropdownId === null ? undefined : this.dropdowns.get(technicalId)?.get(dropdownId);
+    const evaluationId = numberOrNull(row.evaluation_id);
+    const evaluation = evaluationId === null ? undefined : this.evaluations.get(evaluationId);
+    return {
+      name: zabunText(technical.name, this.language),
+      field,
+      value: field && dropdown ? (meaningOf(dropdown.name, TECHNICAL_DROPDOWN_NAMES[field]) ?? null) : null,
+      dropdown: dropdown ? zabunText(dropdown.name, this.language) : {},
+      evaluation: evaluation ? zabunText(evaluation.name, this.language) : {},
+    };
+  }
+
+  /** Whether a video type (videos/types) is a virtual tour, by its name; false when the type is unknown. */
+  isVirtualTour(typeId: unknown): boolean {
+    const key = numberOrNull(typeId);
+    const type = key === null ? undefined : this.videoTypes.get(key);
+    return !!type && namesOf(type.name).some((name) => VIRTUAL_TOUR_NAMES.has(normalName(name)));
+  }
+
+  /** The ids of a list whose entries mean one of `wanted` (a search profile in the account's ids). */
+  idsMeaning<T>(list: string, table: NameTable<T>, wanted: readonly T[]): number[] {
+    return [...(this.list(list) ?? new Map<number, SourceADictionaryEntry>())]
+      .filter(([, entry]) => {
+        const value = meaningOf(entry.name, table);
+        return value !== undefined && wanted.includes(value);
+      })
+      .map(([id]) => id);
+  }
+
+  /** The ids of the types whose subtype is one of `wanted`. */
+  typeIds(wanted: readonly string[]): number[] {
+    return [...(this.list('types') ?? new Map<number, SourceADictionaryEntry>())]
+      .filter(([, type]) => {
+        const head = meaningOf(this.entry('head_types', type.head_type_id)?.name, HEAD_TYPE_NAMES);
+        const sub = head ? meaningOf(type.name, TYPE_NAMES[head]) : undefined;
+        return sub !== undefined && wanted.includes(sub);
+      })
+      .map(([id]) => id);
+  }
+
+  /** Geo ids of the cities a visitor named (a zip, or the city's name or an alias in any language). */
   cityIds(locations: readonly string[]): number[] {
-    const wanted = new Set(locations.map((location) => location.trim().toLowerCase()).filter(Boolean));
+    const wanted = new Set(locations.map((location) => normalName(location)).filter(Boolean));
     const ids: number[] = [];
     for (const [id, city] of this.citiesById) {
-      const names = [String(city.zip ?? ''), ...Object.values(zabunText(city.name, this.language))].map((name) => String(name).toLowerCase());
+      const names = [String(city.zip ?? ''), ...cityNames(city)].map(normalName);
       if (names.some((name) => wanted.has(name))) ids.push(id);
     }
     return ids;
   }
 }
 
-/** Reverse lookups for a search profile: the ids that mean a domain value. */
-export function idsOf<T>(table: Readonly<Record<number, T>>, wanted: readonly T[]): number[] {
-  return Object.entries(table)
-    .filter(([, value]) => wanted.includes(value))
-    .map(([id]) => Number(id));
+/** A geo city's names: `city`, `city_full` and each alias. */
+export function cityNames(city: SourceACity): string[] {
+  const aliases = Array.isArray(city.alias) ? city.alias.flatMap((alias) => (typeof alias?.alias === 'string' ? [alias.alias] : [])) : [];
+  return [city.city, city.city_full, ...aliases].filter((name): name is string => typeof name === 'string' && name.trim() !== '');
 }

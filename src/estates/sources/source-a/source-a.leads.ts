@@ -1,18 +1,19 @@
 import { HttpStatusError } from '../http-client.js';
 import type { LeadPayload, LeadSink, SearchProfile } from '../lead-sink.port.js';
 import { listIn, type SourceAApi, type SourceASettings, sourceAHeaders } from './source-a.api.js';
-import { HEAD_TYPE_IDS, SourceADictionaries, TRANSACTION_KINDS, TYPE_IDS, idsOf } from './source-a.dictionaries.js';
+import { SourceADictionaries } from './source-a.dictionaries.js';
+import { HEAD_TYPE_NAMES, TRANSACTION_NAMES } from './source-a.names.js';
 import type { SourceACity } from './source-a.types.js';
 
 export interface SourceALeadOptions {
   readonly baseUrl: string;
   readonly settings: SourceASettings;
   readonly timeoutMs: number;
-  /** Reads the geo dictionary, to turn a search profile's places into city ids. */
-  readonly api: Pick<SourceAApi, 'cities'>;
+  /** Reads option_items and the geo dictionary, to turn a search profile into the account's ids. */
+  readonly api: Pick<SourceAApi, 'cities' | 'optionItems'>;
 }
 
-/** The cities are read once a day at most: they hardly change, and a lead should not wait for them. */
+/** The dictionaries are read once a day at most: they hardly change, and a lead should not wait for them. */
 const CITIES_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -49,9 +50,11 @@ export class SourceALeadSink implements LeadSink {
     });
   }
 
+  /** Zabun requires `last_name` (esign/craft-formie-zabun marks it required): a visitor who typed one name gets it there. */
   private contact(lead: LeadPayload) {
-    const [firstName, ...rest] = lead.contact.name.trim().split(/\s+/);
-    return { first_name: firstName ?? '', last_name: rest.join(' '), email: lead.contact.email, phone: lead.contact.phone, language: lead.locale };
+    const words = lead.contact.name.trim().split(/\s+/).filter(Boolean);
+    const [firstName, lastName] = words.length > 1 ? [words[0]!, words.slice(1).join(' ')] : ['', words[0] ?? ''];
+    return { first_name: firstName, last_name: lastName, email: lead.contact.email, phone: lead.contact.phone, language: lead.locale };
   }
 
   /** The profile in Zabun ids; what cannot be mapped is left out rather than sent wrong. */
@@ -60,9 +63,9 @@ export class SourceALeadSink implements LeadSink {
     const price = range(profile.priceMin, profile.priceMax);
     const bedrooms = range(profile.bedroomsMin, null);
     const cities = dictionaries.cityIds(profile.locations);
-    const transactions = profile.transaction ? idsOf(TRANSACTION_KINDS, [profile.transaction === 'buy' ? 'SALE' : 'RENT']) : [];
-    const headtypes = idsOf(HEAD_TYPE_IDS, profile.headTypes);
-    const types = idsOf(TYPE_IDS, profile.subTypes);
+    const transactions = profile.transaction ? dictionaries.idsMeaning('transactions', TRANSACTION_NAMES, [profile.transaction === 'buy' ? 'SALE' : 'RENT']) : [];
+    const headtypes = dictionaries.idsMeaning('head_types', HEAD_TYPE_NAMES, profile.headTypes);
+    const types = dictionaries.typeIds(profile.subTypes);
     return {
       ...(price ? { price } : {}),
       ...(bedrooms ? { bedrooms } : {}),
@@ -75,13 +78,9 @@ export class SourceALeadSink implements LeadSink {
 
   private async dictionaries(): Promise<SourceADictionaries> {
     if (this.cities && Date.now() - this.cities.at < CITIES_TTL_MS) return this.cities.dictionaries;
-    const cities: SourceACity[] = [];
-    for (let page = 0; page < 100; page++) {
-      const items = listIn<SourceACity>(await this.options.api.cities(page, 1000), 'cities');
-      cities.push(...items);
-      if (items.length < 1000) break;
-    }
-    this.cities = { at: Date.now(), dictionaries: new SourceADictionaries({}, cities, this.options.settings.language) };
+    const optionItems = await this.options.api.optionItems();
+    const cities = listIn<SourceACity>(await this.options.api.cities(), 'cities');
+    this.cities = { at: Date.now(), dictionaries: new SourceADictionaries(optionItems, cities, this.options.settings.language) };
     return this.cities.dictionaries;
   }
 

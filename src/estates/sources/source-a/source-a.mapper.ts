@@ -1,28 +1,27 @@
 import type { LocalizedText } from '../../../i18n/localized-text.js';
 import type { Energy, Estate, Region, SalesRep } from '../../domain/estate.js';
-import { ENERGY_LABEL } from '../../domain/enums.js';
+import { ENERGY_LABEL, VIRTUAL_VISIT_VIDEO_TYPE_ID } from '../../domain/enums.js';
+import type { FieldGap } from '../estate-source.port.js';
 import { regionOfZip } from '../../domain/region.js';
 import { cappedText, cssColorOrNull, webUrlOrNull } from '../crm-values.js';
 import { documentUrl } from '../document-url.js';
 import { photoVersion } from '../image-url.js';
 import { InvalidRecordError, boolOrNull, mapBuildTechnicals, mapExtraFields, numberOrNull, required, stringOrNull } from '../raw-text.js';
+import { COUNTRY_GEO_IDS, FILE_TYPES, meaningOf, type SourceADictionaries, zabunText } from './source-a.dictionaries.js';
 import {
-  BUILDING_TYPE_IDS,
-  CONDITION_IDS,
-  COUNTRY_GEO_IDS,
-  ENVIRONMENT_IDS,
-  FACILITY_IDS,
-  FILE_TYPES,
-  HEAD_TYPE_IDS,
-  LAYOUT_ROOM_TYPES,
-  PLANNING_ANSWER_IDS,
-  TOWN_PLANNING_IDS,
-  TYPE_IDS,
-  type SourceADictionaries,
-  zabunText,
-} from './source-a.dictionaries.js';
+  AVAILABLE_NAMES,
+  BUILDING_TYPE_NAMES,
+  CONDITION_NAMES,
+  ENVIRONMENT_NAMES,
+  FACILITY_NAMES,
+  GARDEN_DIRECTION_NAMES,
+  LAYOUT_NAMES,
+  PLANNING_ANSWER_NAMES,
+  type TechnicalField,
+  TOWN_PLANNING_NAMES,
+} from './source-a.names.js';
 import { SOURCE_A_STATUSES, isForRentInSourceA } from './source-a.status.js';
-import type { SourceAPerson, SourceAProperty } from './source-a.types.js';
+import type { SourceACity, SourceAPerson, SourceAProperty } from './source-a.types.js';
 
 /** Only records the agency publishes and shows, and that are neither archived nor deleted, can be live. */
 export function isLiveInSourceA(raw: SourceAProperty): boolean {
@@ -95,44 +94,93 @@ function salesRep(person: SourceAPerson | undefined, context: SourceAContext): S
   };
 }
 
-/** The city from the geo dictionary, named in its region's language; the other languages are its aliases. */
-function city(raw: SourceAProperty, context: SourceAContext): { city: Estate['address']['city']; region: Region | null } {
+/**
+ * The city: the detail's `address.city_geo` when present, else `address.city_geo_id` looked up in the geo dictionary.
+ * Its `city` is the name; the aliases ({ lang: "NL" | "FR", alias }) are its names in other languages. A city neither
+ * knows is a gap, not a reason to drop the listing: it is shown under its zip (or the address's own city text).
+ */
+function city(raw: SourceAProperty, context: SourceAContext, gaps: FieldGap[]): { city: Estate['address']['city']; region: Region | null } {
   const address = raw.address ?? {};
-  const geoId = numberOrNull(address.city_geo_id);
-  const geo = context.dictionaries.city(geoId);
-  if (!geo) throw new InvalidRecordError(geoId === null ? 'missing address.city_geo_id' : `address.city_geo_id ${geoId} is not in the cities dictionary`);
-  const zip = required(stringOrNull(address.zip) ?? stringOrNull(geo.zip), 'address.zip');
-  const region = regionOfZip(zip);
-  const names = zabunText(geo.name, context.dictionaries.language);
-  const main = names[region === 'WALLONIA' ? 'fr' : 'nl'] ?? Object.values(names).find((name) => !!name);
-  const name = required(main, `the name of city ${geoId}`);
-  const alias: LocalizedText = Object.fromEntries(Object.entries(names).filter(([, value]) => value !== name));
+  const embedded = address.city_geo && typeof address.city_geo === 'object' ? address.city_geo : undefined;
+  const geoId = numberOrNull(embedded?.city_geo_id) ?? numberOrNull(address.city_geo_id);
+  const known = context.dictionaries.city(geoId);
+  // The embedded city wins; the dictionary's entry of the same id may add what it lacks (its coordinates).
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+  const geo: SourceACity | undefined = embedded && text(embedded.city) ? { ...known, ...embedded } : (known ?? embedded);
+  const zip = stringOrNull(address.zip) ?? stringOrNull(geo?.zip) ?? '';
+  const region = zip ? regionOfZip(zip) : null;
+  const name = text(geo?.city) ?? text(geo?.city_full);
+  if (!geo || !name) {
+    gaps.push({ field: 'city', reason: geoId === null ? 'no address.city_geo nor address.city_geo_id' : `address.city_geo_id ${geoId} is not in the cities dictionary` });
+    const fallback = text(address.city) ?? (zip || '?');
+    return { city: { id: geoId ?? 0, zip, name: fallback, alias: {}, lat: null, lon: null }, region };
+  }
+  if (!zip) gaps.push({ field: 'zip', reason: `city ${geoId ?? '?'} has no zip` });
+  const alias: Record<string, string> = {};
+  for (const named of Array.isArray(geo.alias) ? geo.alias : []) {
+    const lang = stringOrNull(named?.lang)?.toLowerCase();
+    const other = text(named?.alias);
+    if (lang && other && other !== name && ['nl', 'fr', 'en', 'de'].includes(lang) && !(lang in alias)) alias[lang] = other;
+  }
   return {
-    city: { id: geoId, zip, name, alias, lat: numberOrNull(geo.latitude), lon: numberOrNull(geo.longitude) },
+    city: { id: geoId ?? 0, zip, name, alias: alias as LocalizedText, lat: numberOrNull(geo.latitude), lon: numberOrNull(geo.longitude) },
     region,
   };
 }
 
-/** Zabun's yes/no/unknown answers (Y, N, U) as the SPEC's planning answers; SPEC values pass as they are. */
+/** A date as the SPEC's yyyy-mm-dd, from Zabun's ISO date or date-time; null when it is no date. */
+function isoDate(value: unknown): string | null {
+  const text = stringOrNull(value);
+  const match = text ? /^(\d{4}-\d{2}-\d{2})/.exec(text.trim()) : null;
+  return match && !Number.isNaN(Date.parse(match[1])) ? match[1] : null;
+}
+
+/** A `_ynu` answer (YES / NO / UNKNOWN, or Y / N / U) as a boolean; unknown or absent is null. */
+function ynu(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  const answer = stringOrNull(value)?.trim().toUpperCase();
+  return answer === 'Y' || answer === 'YES' ? true : answer === 'N' || answer === 'NO' ? false : null;
+}
+
+/**
+ * Zabun's yes/no/unknown answers (YES/NO/UNKNOWN, or Y/N/U) as the SPEC's planning answers; the SPEC's PENDING and
+ * BEFORE_1962 pass too (*unconfirmed* in a `_ynu` field); anything else is null.
+ */
 function planningAnswer(value: unknown): string | null {
-  const answer = stringOrNull(value);
-  return answer === null ? null : ({ Y: 'YES', N: 'NO', U: 'UNKNOWN' } as Record<string, string>)[answer.toUpperCase()] ?? answer;
+  const answer = stringOrNull(value)?.trim().toUpperCase();
+  if (!answer) return null;
+  const answers: Record<string, string> = { Y: 'YES', N: 'NO', U: 'UNKNOWN', YES: 'YES', NO: 'NO', UNKNOWN: 'UNKNOWN', PENDING: 'PENDING', BEFORE_1962: 'BEFORE_1962' };
+  return answers[answer] ?? null;
+}
+
+/** certificate_electricity_ynu as the SPEC's electricity certification. */
+function electricityCertificate(value: unknown): string | null {
+  const answer = planningAnswer(value);
+  return answer === 'YES' ? 'OBTAINED' : answer === 'NO' ? 'NOT_OBTAINED' : answer === 'UNKNOWN' ? 'UNKNOWN' : null;
 }
 
 /** Maps one raw source A property (not its units) into the domain Estate; throws InvalidRecordError. */
 export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext, children: Estate[] = []): Estate {
+  return mapSourceAPropertyWithGaps(raw, context, children).estate;
+}
+
+/** The listing and what it is shown without (FieldGap); throws InvalidRecordError when it cannot be shown at all. */
+export function mapSourceAPropertyWithGaps(raw: SourceAProperty, context: SourceAContext, children: Estate[] = []): { estate: Estate; gaps: FieldGap[] } {
+  const gaps: FieldGap[] = [];
+  const estate = mapProperty(raw, context, children, gaps);
+  return { estate, gaps };
+}
+
+function mapProperty(raw: SourceAProperty, context: SourceAContext, children: Estate[], gaps: FieldGap[]): Estate {
   const id = required(numberOrNull(raw.property_id), 'property_id');
   const dictionaries = context.dictionaries;
   const language = dictionaries.language;
-  const type = dictionaries.entry('types', numberOrNull(raw.type_id));
-  if (numberOrNull(raw.type_id) === null) throw new InvalidRecordError('missing type_id');
-  if (!type) throw new InvalidRecordError(`type_id ${String(raw.type_id)} is not in the types dictionary`);
-  const headType = dictionaries.required('head_types', `head_type_id of type ${String(raw.type_id)}`, type.head_type_id, HEAD_TYPE_IDS).value;
+  const { headType, subType } = dictionaries.type(raw.type_id);
   const status = dictionaries.status(raw.transaction_id, raw.status_id);
   if (status.specId === null) throw new InvalidRecordError(`status ${String(raw.status_id)} (${status.name}) is not public`);
   const statusId = status.specId;
   const address = raw.address ?? {};
-  const { city: cityOf, region } = city(raw, context);
+  const { city: cityOf, region } = city(raw, context, gaps);
 
   const n = (field: string) => numberOrNull(raw[field]);
   const s = (field: string) => stringOrNull(raw[field]);
@@ -151,8 +199,8 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
       eLevel: n(`e_level${suffix}`),
       kLevel: n(`k_level${suffix}`),
       co2: n(`co2${suffix}`),
-      issuedOn: null,
-      validUntil: null,
+      issuedOn: isoDate(raw[`epc_date${suffix}`]),
+      validUntil: isoDate(raw[`epc_date_expire${suffix}`]),
     };
   };
   const sharedEnergy = energy('_shared');
@@ -162,7 +210,16 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
   const version = photoVersion(updatedAt);
   const sticker = dictionaries.entry('stickers', numberOrNull(raw.sticker_id));
   const salesRepId = numberOrNull(raw.responsible_salesrep_person_id);
-  const environment = (raw.environments ?? []).map((item) => dictionaries.optional('environments', item?.environment_id, ENVIRONMENT_IDS)).find((value) => value !== null);
+  const environment = (Array.isArray(raw.environments) ? raw.environments : []).map((environment) => dictionaries.optional('environments', environment?.environment_id, ENVIRONMENT_NAMES)).find((value) => value !== null);
+  const technicals = (Array.isArray(raw.technicals) ? raw.technicals : []).flatMap((row) => {
+    const technical = dictionaries.technical(row);
+    return technical ? [technical] : [];
+  });
+  const technicalValue = (field: TechnicalField) => technicals.find((technical) => technical.field === field && technical.value !== null)?.value ?? null;
+  const label = (list: string, value: unknown) => {
+    const text = dictionaries.label(list, value);
+    return text[language as keyof LocalizedText] ?? Object.values(text)[0] ?? null;
+  };
 
   return {
     id,
@@ -170,12 +227,12 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
     sourceId: String(id),
     guid: null,
     parentId: null,
-    isProject: raw.is_project === true || headType === 'PROJECT' || (raw.child_properties?.length ?? 0) > 0,
+    isProject: raw.is_project === true || headType === 'PROJECT' || (Array.isArray(raw.child_properties) && raw.child_properties.length > 0),
     title: cappedText(zabunText(raw.title, language)),
     description: zabunText(raw.description, language),
     shortDescription: zabunText(raw.description_short, language),
     headType,
-    subType: dictionaries.optional('types', raw.type_id, TYPE_IDS),
+    subType,
     transaction: { statusId, status: SOURCE_A_STATUSES[statusId]!, forRent: isForRentInSourceA(statusId) },
     address: {
       street: { ...(address.street ? { nl: address.street } : {}), ...zabunText(address.street_translated, language) },
@@ -201,7 +258,7 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
         }
       : null,
     buildingName: s('building_name'),
-    petsAllowed: b('pets_allowed'),
+    petsAllowed: ynu(raw.pets_allowed_ynu),
     asbestosInventory: s('asbestos_inventory'),
     certificateAsbestos: s('certificate_asbestos'),
     architect: s('architect'),
@@ -226,18 +283,18 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
     bedrooms: n('bedrooms'),
     bathrooms: n('bathrooms'),
     planning: {
-      buildingLicense: dictionaries.optional('building_licenses', raw.building_license_id, PLANNING_ANSWER_IDS),
+      buildingLicense: dictionaries.optional('building_licenses', raw.building_license_id, PLANNING_ANSWER_NAMES),
       allocationLicense: planningAnswer(raw.allocation_license_ynu),
       presaleRight: planningAnswer(raw.presale_right_ynu),
       certificateAsBuilt: planningAnswer(raw.certificate_asbuilt_ynu ?? raw.certificate_as_built_ynu),
       heritageProtected: planningAnswer(raw.heritage_protected_ynu),
-      heritageInventoried: dictionaries.optional('heritage_inventoried', raw.heritage_inventoried_id, PLANNING_ANSWER_IDS),
-      renovationObligation: planningAnswer(raw.renovation_obligation_id),
+      heritageInventoried: dictionaries.optional('heritage_inventoried', raw.heritage_inventoried_id, PLANNING_ANSWER_NAMES),
+      renovationObligation: dictionaries.optional('renovation_obligations', raw.renovation_obligation_id, PLANNING_ANSWER_NAMES),
       plannedPermission: planningAnswer(raw.planned_permission_ynu),
       subdivisionPermit: planningAnswer(raw.subdivision_permit_ynu),
       proceeding: planningAnswer(raw.proceeding_ynu),
       summons: planningAnswer(raw.summons_ynu),
-      recentDestination: dictionaries.optional('town_plannings', raw.town_planning_id, TOWN_PLANNING_IDS),
+      recentDestination: dictionaries.optional('town_plannings', raw.town_planning_id, TOWN_PLANNING_NAMES),
       floodingArea: s('flooding_area'),
       floodingScoreBuilding: s('flooding_building_score'),
       floodingScoreParcel: s('flooding_parcel_score'),
@@ -245,33 +302,33 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
     technical: {
       constructionYear: n('construction_year'),
       renovationYear: n('renovation_year'),
-      buildingType: dictionaries.optional('building_types', raw.building_type_id, BUILDING_TYPE_IDS),
-      condition: dictionaries.optional('conditions', raw.condition_id, CONDITION_IDS),
+      buildingType: dictionaries.optional('building_types', raw.building_type_id, BUILDING_TYPE_NAMES),
+      condition: dictionaries.optional('conditions', raw.condition_id, CONDITION_NAMES),
       newBuilding: b('new_building'),
-      available: s('free_on'),
-      availableDate: s('available_date') ?? s('free_on_date'),
-      furniture: b('furnished'),
-      petsAllowed: b('pets_allowed'),
+      available: meaningOf(raw.available, AVAILABLE_NAMES) ?? null,
+      availableDate: isoDate(raw.available_date),
+      furniture: ynu(raw.furniture_ynu),
+      petsAllowed: ynu(raw.pets_allowed_ynu),
       monthlyCost: n('monthly_cost'),
-      directionGarden: s('garden_orientation'),
-      oLevelSensitivity: s('o_level_sensitivity'),
-      oLevelZone: s('o_level_zone'),
+      directionGarden: dictionaries.optional('garden_directions', raw.direction_garden_id, GARDEN_DIRECTION_NAMES),
+      oLevelSensitivity: label('flooding_sensitivities', raw.o_level_flooding_sensitivity_id),
+      oLevelZone: label('flooding_zones', raw.o_level_flooding_zone_id),
       certificateConformity: b('certificate_conformity'),
       certificateConformityConform: s('certificate_conformity_conform'),
-      certificateElectricity: s('certificate_electricity'),
+      certificateElectricity: electricityCertificate(raw.certificate_electricity_ynu),
       certificateElectricityConform: s('certificate_electricity_conform'),
       elevator: b('elevator'),
-      floors: null,
+      floors: n('floors_total'),
     },
     comfort: {
-      heating: s('heating'),
+      heating: technicalValue('heating'),
       commonHeating: s('common_heating'),
-      kitchenType: s('kitchen_type'),
-      bathroomType: s('bathroom_type'),
-      windowGlazing: s('window_glazing'),
+      kitchenType: technicalValue('kitchenType'),
+      bathroomType: technicalValue('bathroomType'),
+      windowGlazing: technicalValue('windowGlazing'),
       windowGlazingText: t('window_glazing_text'),
-      carpentry: s('carpentry'),
-      roofType: s('roof_type'),
+      carpentry: technicalValue('carpentry'),
+      roofType: technicalValue('roofType'),
       luxuryLevel: s('luxury_level'),
       garden: s('garden'),
       gardenText: t('garden_text'),
@@ -304,7 +361,8 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
     },
     ki: { indexed: n('indexed_ki'), nonIndexed: n('non_indexed_ki'), communityTax: n('community_tax') },
     salesRep: salesRepId === null ? null : salesRep(context.person(salesRepId), context),
-    pictures: [...(raw.photos ?? [])]
+    pictures: (Array.isArray(raw.photos) ? raw.photos : [])
+      .filter((photo) => typeof photo === 'object' && photo !== null)
       .sort((a, c) => (a.index ?? 0) - (c.index ?? 0))
       .flatMap((photo, index) => {
         const file = webUrlOrNull(photo.url);
@@ -320,9 +378,9 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
           },
         ];
       }),
-    layoutRooms: (raw.layouts ?? []).flatMap((room, index) => {
-      const customIndex = numberOrNull(room.custom_index);
-      const typeId = customIndex !== null ? 0 : dictionaries.optional('layouts', room.layout_id, LAYOUT_ROOM_TYPES);
+    layoutRooms: (Array.isArray(raw.layouts) ? raw.layouts : []).flatMap((room, index) => {
+      const customIndex = numberOrNull(room?.custom_index);
+      const typeId = customIndex !== null ? 0 : dictionaries.optional('layouts', room?.layout_id, LAYOUT_NAMES);
       if (typeId === null) return [];
       return [
         {
@@ -337,21 +395,27 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
         },
       ];
     }),
-    videos: (raw.videos ?? []).flatMap((video) => {
-      const link = webUrlOrNull(video.url);
-      const typeId = numberOrNull(video.type_id);
-      return link && typeId !== null ? [{ typeId, link }] : [];
+    // A video whose type (videos/types) is named a virtual tour is the detail page's virtual visit; any other a video.
+    videos: (Array.isArray(raw.videos) ? raw.videos : []).flatMap((video) => {
+      const link = webUrlOrNull(video?.url);
+      return link ? [{ typeId: dictionaries.isVirtualTour(video.type_id) ? VIRTUAL_VISIT_VIDEO_TYPE_ID : 1, link }] : [];
     }),
-    files: (raw.files ?? []).flatMap((file) => {
-      const link = documentUrl(file.url);
+    files: (Array.isArray(raw.files) ? raw.files : []).flatMap((file) => {
+      const link = documentUrl(file?.url);
       return link ? [{ type: FILE_TYPES[numberOrNull(file.type_id) ?? -1] ?? 'OTHER', link, comment: zabunText(file.reference, language) }] : [];
     }),
-    extraFields: mapExtraFields(raw.extra_fields),
-    facilities: (raw.facilities ?? []).flatMap((facility) => {
-      const name = dictionaries.optional('facilities', facility?.facility_id, FACILITY_IDS);
+    extraFields: mapExtraFields(Array.isArray(raw.extra_fields) ? raw.extra_fields.filter((field) => typeof field === 'object' && field !== null) : []),
+    facilities: (Array.isArray(raw.facilities) ? raw.facilities : []).flatMap((facility) => {
+      const name = dictionaries.optional('facilities', facility?.facility_id, FACILITY_NAMES);
       return name ? [name] : [];
     }),
-    buildTechnicals: mapBuildTechnicals(raw.build_technicals),
+    // The technicals no comfort field takes (electricity, insulation, …) are shown as rows: name, type, evaluation.
+    buildTechnicals: [
+      ...mapBuildTechnicals(Array.isArray(raw.build_technicals) ? raw.build_technicals.filter((row) => typeof row === 'object' && row !== null) : []),
+      ...technicals
+        .filter((technical) => technical.value === null && Object.keys(technical.name).length > 0)
+        .map((technical) => ({ criteria: technical.name, value: technical.dropdown, comment: technical.evaluation })),
+    ],
     children,
     updatedAt,
   };

@@ -2,18 +2,17 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Estate } from '../../domain/estate.js';
 import type { SourceAppointment } from '../appointment-source.port.js';
 import { mapSourceAAppointment } from '../appointment-mappers.js';
-import { type EstateSource, type FetchOptions, type SourceHealth, type SourceRecord, SourceUnavailableError } from '../estate-source.port.js';
+import { type EstateSource, type FetchOptions, type FieldGap, type SourceHealth, type SourceRecord, SourceUnavailableError } from '../estate-source.port.js';
 import { currentFetchBudget, HttpStatusError } from '../http-client.js';
 import { proxiedImageUrl } from '../image-url.js';
 import { numberOrNull } from '../raw-text.js';
 import { listIn, type SourceAApi } from './source-a.api.js';
 import { SourceADictionaries } from './source-a.dictionaries.js';
-import { hiddenReason, mapSourceAProperty, type SourceAContext } from './source-a.mapper.js';
-import type { SourceACity, SourceAPerson, SourceAProperty, SourceASearchItem } from './source-a.types.js';
+import { hiddenReason, mapSourceAPropertyWithGaps, type SourceAContext } from './source-a.mapper.js';
+import type { SourceACity, SourceADictionaryEntry, SourceAPerson, SourceAProperty, SourceASearchItem } from './source-a.types.js';
 
 /** Listings per search page, as public clients ask. */
 const PAGE_SIZE = 100;
-const LIST_PAGE_SIZE = 1000;
 /**
  * A dictionary or medium list longer than this is an API that never says "last page". The medium's list comes 100 ids
  * a page: 1,000 pages are a 100,000-listing catalogue (100 pages stopped a 50,000-listing one at 10,000).
@@ -31,7 +30,7 @@ function reason(error: unknown): string {
 }
 
 function childIds(property: SourceAProperty): number[] {
-  return (property.child_properties ?? []).flatMap((child) => {
+  return (Array.isArray(property.child_properties) ? property.child_properties : []).flatMap((child) => {
     const id = numberOrNull(typeof child === 'object' && child !== null ? child.property_id : child);
     return id === null ? [] : [id];
   });
@@ -198,29 +197,56 @@ export class SourceA implements EstateSource {
       const property = details.get(id)!;
       details.delete(id);
       const units: Estate[] = [];
+      const unitGaps: FieldGap[] = [];
       for (const unitId of childrenOf.get(id) ?? []) {
         const unit = details.get(unitId);
         if (!unit) continue;
         try {
-          units.push({ ...mapSourceAProperty(unit, context), parentId: id });
+          const mapped = mapSourceAPropertyWithGaps(unit, context);
+          units.push({ ...mapped.estate, parentId: id });
+          unitGaps.push(...mapped.gaps.map((gap) => ({ ...gap, reason: `unit ${unitId}: ${gap.reason}` })));
         } catch (error) {
           yield { ok: false, sourceId: String(unitId), error: reason(error) };
         }
       }
       try {
-        yield { ok: true, estate: mapSourceAProperty(property, context, units) };
+        const { estate, gaps } = mapSourceAPropertyWithGaps(property, context, units);
+        const all = [...gaps, ...unitGaps];
+        yield all.length > 0 ? { ok: true, estate, gaps: all } : { ok: true, estate };
       } catch (error) {
         yield { ok: false, sourceId: String(id), error: reason(error) };
       }
     }
   }
 
-  /** option_items and Belgium's cities, read again at the start of every sync. */
+  /**
+   * option_items, Belgium's cities, the technicals with their dropdowns, the evaluations and the video types, read
+   * again at the start of every sync (once each per sync). option_items and the cities are needed; without one of the
+   * others (an account that answers 404 or 500 for it) the listings show without the fields it names.
+   */
   private async refreshDictionaries(): Promise<SourceADictionaries> {
     const optionItems = await this.api.optionItems();
-    const cities = await this.pages<SourceACity>((page) => this.api.cities(page, LIST_PAGE_SIZE), LIST_PAGE_SIZE, 'cities');
-    this.dictionaries = new SourceADictionaries(optionItems, cities, this.options.language);
+    const cities = listIn<SourceACity>(await this.api.cities(), 'cities');
+    const technicals = await this.optionalList(() => this.api.technicals(), 'technicals');
+    const technicalDropdowns: Record<number, SourceADictionaryEntry[]> = {};
+    for (const technical of technicals) {
+      const id = numberOrNull(technical?.id);
+      if (id !== null && !(id in technicalDropdowns)) technicalDropdowns[id] = await this.optionalList(() => this.api.technicalDropdowns(id), 'dropdowns');
+    }
+    const evaluations = await this.optionalList(() => this.api.evaluations(), 'evaluations');
+    const videoTypes = await this.optionalList(() => this.api.videoTypes(), 'types');
+    this.dictionaries = new SourceADictionaries(optionItems, cities, this.options.language, { technicals, technicalDropdowns, evaluations, videoTypes });
     return this.dictionaries;
+  }
+
+  /** A dictionary the listings can do without: an HTTP error other than 401/403 leaves it empty. */
+  private async optionalList(read: () => Promise<unknown>, key: string): Promise<SourceADictionaryEntry[]> {
+    try {
+      return listIn<SourceADictionaryEntry>(await read(), key);
+    } catch (error) {
+      if (error instanceof HttpStatusError && error.status !== 401 && error.status !== 403) return [];
+      throw error;
+    }
   }
 
   /** The sales reps (`GET api/v1/person`); without them a listing still shows, with the agency as contact. */

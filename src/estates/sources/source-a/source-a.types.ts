@@ -38,15 +38,20 @@ export interface SourceADictionaryEntry {
 }
 
 /** `GET api/v1/property/option_items`: every list at once (transactions, status, types, head_types, layouts, …). */
+/* The lists garden_directions, flooding_sensitivities, flooding_zones and renovation_obligations are read from it too. */
 export type SourceAOptionItems = Readonly<Record<string, readonly SourceADictionaryEntry[] | undefined>>;
 
-/** A city of the geo dictionary (`POST api/v1/geo/cities/search`); the id field's name varies between clients. */
+/**
+ * A city of the geo dictionary (`GET api/v1/geo/cities?country_geo_id=23`) and the detail's `address.city_geo`, as
+ * public clients read it (docs/crm/zabun.md): its name in `city`, a longer `city_full`, and its names in other
+ * languages as aliases. `latitude` / `longitude` are *unconfirmed* (no client reads them): used when present.
+ */
 export interface SourceACity {
   readonly city_geo_id?: number;
-  readonly geo_id?: number;
-  readonly id?: number;
+  readonly city?: string;
+  readonly city_full?: string;
   readonly zip?: string | number;
-  readonly name?: ZabunText;
+  readonly alias?: ReadonlyArray<{ readonly lang?: string; readonly alias?: string }>;
   readonly latitude?: number | null;
   readonly longitude?: number | null;
 }
@@ -73,6 +78,10 @@ export interface SourceAAddress {
   readonly box?: string | null;
   readonly zip?: string | number | null;
   readonly city_geo_id?: number | null;
+  /** The city in the geo dictionary's shape (Zabun-Connect reads `city_geo.city`, `city_full`, `zip`). */
+  readonly city_geo?: SourceACity | null;
+  /** Free text some accounts fill (*unconfirmed*), used only as the name of a city the dictionary lacks. */
+  readonly city?: string | null;
   readonly country_geo_id?: number | null;
   readonly latitude?: number | null;
   readonly longitude?: number | null;
@@ -118,7 +127,10 @@ export interface SourceAProperty {
   readonly address?: SourceAAddress | null;
   readonly responsible_salesrep_person_id?: number | null;
   readonly photos?: ReadonlyArray<{ url?: string; url_thumbnail?: string; index?: number; comment?: ZabunText }>;
+  /** type_id is an id of the videos/types dictionary (a virtual tour is told by its type's name). */
   readonly videos?: ReadonlyArray<{ type_id?: number; url?: string }>;
+  /** Named through property/technicals, its dropdowns and property/evaluations. */
+  readonly technicals?: ReadonlyArray<{ technical_id?: number; technical_dropdown_id?: number | null; evaluation_id?: number | null }>;
   readonly files?: ReadonlyArray<{ type_id?: number; url?: string; reference?: ZabunText }>;
   readonly extra_fields?: ReadonlyArray<{ autoid: number; type: string; name?: RawText; value?: string | null; values?: RawText }>;
   readonly build_technicals?: ReadonlyArray<{ criteria?: RawText; value?: RawText; comment?: RawText }>;

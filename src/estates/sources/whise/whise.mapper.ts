@@ -20,6 +20,8 @@ export interface WhiseMapContext {
   readonly imageUrl: (url: string, version?: string | null) => string | null;
   /** The language of single-language texts (`name`): WHISE_LANGUAGE's locale. */
   readonly locale: Locale;
+  /** Told each detail id the mapper looks up (whise.fields.spec.ts checks them against docs/crm/whise.md). */
+  readonly traceDetail?: (id: number) => void;
 }
 
 /** A mapped estate with what it is shown without, or why the site must not show it. Malformed records throw. */
@@ -172,7 +174,10 @@ function texts(raw: unknown, context: WhiseMapContext): LocalizedText {
 class Details {
   private readonly byId = new Map<number, WhiseDetail>();
 
-  constructor(raw: unknown) {
+  constructor(
+    raw: unknown,
+    private readonly trace?: (id: number) => void,
+  ) {
     if (!Array.isArray(raw)) return;
     for (const detail of raw as Array<WhiseDetail | null>) {
       const id = detail && typeof detail === 'object' ? numberOrNull(detail.id) : null;
@@ -180,12 +185,17 @@ class Details {
     }
   }
 
+  private get(id: number): WhiseDetail | undefined {
+    this.trace?.(id);
+    return this.byId.get(id);
+  }
+
   has(id: number): boolean {
-    return this.byId.has(id);
+    return this.get(id) !== undefined;
   }
 
   text(id: number): string | null {
-    const value = this.byId.get(id)?.value;
+    const value = this.get(id)?.value;
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' && Number.isFinite(value) ? String(value) : null;
   }
 
@@ -197,7 +207,7 @@ class Details {
 
   /** A yes/no detail: "1" yes, "0" no (booleans accepted too). */
   yesNo(id: number): boolean | null {
-    const value = this.byId.get(id)?.value;
+    const value = this.get(id)?.value;
     if (value === true || value === '1' || value === 1) return true;
     if (value === false || value === '0' || value === 0) return false;
     return null;
@@ -205,7 +215,7 @@ class Details {
 
   /** The chosen item's id of a list detail (`enum.id`; its `value` is the label text). */
   choice(id: number): number | null {
-    return ref(this.byId.get(id)?.enum);
+    return ref(this.get(id)?.enum);
   }
 }
 
@@ -450,7 +460,7 @@ export function mapWhiseEstate(raw: WhiseEstate, context: WhiseMapContext, child
   if (!headType) throw new InvalidRecordError(`unknown category.id ${categoryId}`);
 
   const gaps = new Gaps();
-  const details = new Details(raw.details);
+  const details = new Details(raw.details, context.traceDetail);
   if (raw.details !== undefined && raw.details !== null && !Array.isArray(raw.details)) gaps.add('details', 'details is not a list');
   const zip = stringOrNull(raw.zip)?.trim() ?? null;
   const city = stringOrNull(raw.city)?.trim() ?? null;

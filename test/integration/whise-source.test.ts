@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { EstateSyncService } from '../../src/estates/persistence/estate-sync.service.js';
 import { urlFor } from '../../src/routing/routes.js';
-import { FakeWhiseServer, fakeWhiseEnv, whiseEstate } from '../support/fake-whise-server.js';
+import { FakeWhiseServer, fakeWhiseEnv, whiseEstate, whisePicture } from '../support/fake-whise-server.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const LISTED = 3515113;
@@ -41,7 +41,9 @@ describe('a Whise account as a source (WHISE_* pointing at a fake Whise)', () =>
     expect(page.status).toBe(200);
     expect(page.text).toContain('Herenhuis aan de Leie');
     expect(page.text).toContain('Statig herenhuis met tuin.');
-    const proxied = `/property-images/u/${Buffer.from(`https://r.whise.eu/pictures/4668/${LISTED}-a.jpg`).toString('base64url')}/large/${LISTED}-a.jpg`;
+    // On Whise's real picture host, which the default PHOTO_HOSTS allows.
+    const photo = whisePicture(LISTED, 0).urlLarge as string;
+    const proxied = `/property-images/u/${Buffer.from(photo).toString('base64url')}/large/${photo.split('/').pop()}`;
     expect(page.text).toContain(proxied);
   });
 

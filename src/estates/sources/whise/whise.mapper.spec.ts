@@ -55,7 +55,7 @@ describe(mapWhiseEstate.name, () => {
       },
       comfort: { gardenSurface: 320, terraceSurface: 18, alarm: true },
       energy: { epcValue: 245, epcValueTotal: 41300, energyLabel: 'C', epcReference: '20250312-0003456789-RES-1', co2: 48, issuedOn: '2025-03-12', validUntil: '2035-03-12' },
-      planning: { buildingLicense: 'YES', subdivisionPermit: 'NO', presaleRight: 'NO', proceeding: 'NO', floodingArea: 'YES', summons: 'NO', recentDestination: 'WG' },
+      planning: { buildingLicense: 'YES', plannedPermission: 'YES', allocationLicense: 'NO', subdivisionPermit: null, presaleRight: 'NO', proceeding: 'NO', floodingArea: 'YES', summons: 'NO', recentDestination: 'WG' },
       ki: { indexed: 1480, nonIndexed: 1012 },
       salesRep: { firstname: 'Els', lastname: 'Peeters', email: 'els.peeters@immo-voorbeeld.example', phone: '+32 9 111 22 33', mobile: '+32 470 11 22 33' },
       videos: [{ typeId: 2, link: 'https://my.matterport.com/show/?m=GentHuis7101001' }],
@@ -201,10 +201,10 @@ describe(mapWhiseEstate.name, () => {
     expect(result.estate).toMatchObject({
       address: { geoLocation: null },
       energy: { epcValue: 245, energyLabel: null, validUntil: null },
-      planning: { buildingLicense: null, recentDestination: null, floodingArea: 'YES', subdivisionPermit: 'NO' },
+      planning: { buildingLicense: null, plannedPermission: null, recentDestination: null, floodingArea: 'YES', allocationLicense: 'NO' },
       videos: [],
     });
-    expect(result.gaps.map((gap) => gap.field).sort()).toEqual(['energy', 'energy', 'energy', 'map', 'planning.buildingLicense', 'planning.floodingArea', 'planning.recentDestination', 'virtualTour']);
+    expect(result.gaps.map((gap) => gap.field).sort()).toEqual(['energy', 'energy', 'energy', 'map', 'planning.floodingArea', 'planning.plannedPermission', 'planning.recentDestination', 'virtualTour']);
   });
 
   it('does not choke on junk in optional fields', () => {

@@ -244,16 +244,20 @@ function planning(details: Details, gaps: Gaps): Planning {
     if (answer === null) gaps.add(field, `detail ${detail}: "${details.text(detail) ?? ''}" is not 1 or 0`);
     return answer;
   };
+  // 808 "building permit" answers the Flemish duty's "urban-development permit granted" (plannedPermission, which the
+  // detail page asks) as well as the older buildingLicense row; 812 "subdivision permit" is the permit itself
+  // (allocationLicense, the duty's "verkavelingsvergunning"), not a change to one (subdivisionPermit).
+  const permit = yesNo(WHISE_DETAIL.buildingPermit, 'planning.plannedPermission');
   return {
-    buildingLicense: yesNo(WHISE_DETAIL.buildingPermit, 'planning.buildingLicense'),
-    allocationLicense: null,
+    buildingLicense: permit,
+    allocationLicense: yesNo(WHISE_DETAIL.subdivisionPermit, 'planning.allocationLicense'),
     presaleRight: yesNo(WHISE_DETAIL.preemptionRight, 'planning.presaleRight'),
     certificateAsBuilt: null,
     heritageProtected: null,
     heritageInventoried: null,
     renovationObligation: null,
-    plannedPermission: null,
-    subdivisionPermit: yesNo(WHISE_DETAIL.subdivisionPermit, 'planning.subdivisionPermit'),
+    plannedPermission: permit,
+    subdivisionPermit: null,
     proceeding: yesNo(WHISE_DETAIL.proceeding, 'planning.proceeding'),
     summons: pick(SUMMONS, WHISE_DETAIL.summons, 'planning.summons'),
     recentDestination: pick(GROUND_DESTINATION, WHISE_DETAIL.groundDestination, 'planning.recentDestination'),

@@ -160,6 +160,21 @@ describe('WhiseSource: paging by offset', () => {
     });
   });
 
+  it('maps each page as it comes, and a page that fails later makes the whole read unavailable', async () => {
+    server.estates = estates(150);
+    const records: SourceRecord[] = [];
+    const error = await (async () => {
+      for await (const record of source().fetchAll()) {
+        records.push(record);
+        // The first page is mapped before the second is asked for.
+        if (records.length === 1) server.failures.set('estates', 5);
+      }
+    })().catch((caught: unknown) => caught);
+    expect(records).toHaveLength(100);
+    expect(error).toBeInstanceOf(SourceUnavailableError);
+    expect((error as Error).message).toContain('Database timeout while serving estates');
+  });
+
   it("counts pages and records against the sync's budget", async () => {
     server.estates = estates(150);
     const budget = new FetchBudget({ maxPages: 1, maxRecords: 1000, maxBytes: 10_000_000 });
@@ -207,6 +222,12 @@ describe('WhiseSource: records', () => {
     ]);
     expect(records.filter((record) => record.ok)).toHaveLength(1);
     expect(records.filter(isHidden)).toEqual([{ ok: false, sourceId: '13', hidden: 'unit of project 99, which is not published' }]);
+  });
+
+  it('hides a unit of an estate Whise does not mark as a project, saying so', async () => {
+    server.estates = [whiseEstate(10), whiseEstate(11, { parentId: 10 })];
+    const records = await readAll(source());
+    expect(records.filter(isHidden)).toEqual([{ ok: false, sourceId: '11', hidden: 'unit of estate 10, which Whise does not mark as a project (canHaveChildren)' }]);
   });
 });
 

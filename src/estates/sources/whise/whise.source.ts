@@ -35,6 +35,12 @@ export function whiseAuthProblem(error: WhiseAuthError): string {
   return error.status === 401 || error.status === 403 ? `${error.message}: check ${settings}` : error.message;
 }
 
+/** A unit: it names a project other than itself. */
+function isUnit(raw: WhiseEstate): boolean {
+  const parent = numberOrNull(raw.parentId);
+  return parent !== null && parent !== numberOrNull(raw.id);
+}
+
 /** Every Whise status and display status (fw4 Enums/Status, Enums/DisplayStatus): an incremental read asks for all. */
 const ALL_STATUS_IDS = [1, 5, 6];
 const ALL_DISPLAY_STATUS_IDS = [1, 2, 3, 4, 5];
@@ -75,24 +81,61 @@ export class WhiseSource implements EstateSource {
   }
 
   async *fetchAll(options: FetchOptions = {}): AsyncIterable<SourceRecord> {
-    let raws: WhiseEstate[];
-    try {
-      raws = options.since ? await this.readChanged(options) : await this.readAll({});
-    } catch (error) {
-      throw new SourceUnavailableError('W', error instanceof WhiseAuthError ? whiseAuthProblem(error) : reason(error));
+    if (options.since) {
+      let raws: WhiseEstate[];
+      try {
+        raws = await this.readChanged(options);
+      } catch (error) {
+        throw this.unavailable(error);
+      }
+      yield* this.mapRead(raws, new Set());
+      return;
     }
+    // A full read maps each page as it comes (a big account's raw estates are never all in memory at once); projects
+    // and units wait for the end, when every unit of a project has been read.
+    const held: WhiseEstate[] = [];
+    const standalone = new Set<number>();
+    try {
+      for await (const page of this.pages({})) {
+        for (const raw of page) {
+          const id = numberOrNull(raw.id);
+          if (raw.canHaveChildren === true || isUnit(raw)) held.push(raw);
+          else {
+            if (id !== null) standalone.add(id);
+            yield* this.mapRead([raw], new Set());
+          }
+        }
+      }
+    } catch (error) {
+      throw this.unavailable(error);
+    }
+    yield* this.mapRead(held, standalone);
+  }
+
+  private unavailable(error: unknown): SourceUnavailableError {
+    return error instanceof SourceUnavailableError ? error : new SourceUnavailableError('W', error instanceof WhiseAuthError ? whiseAuthProblem(error) : reason(error));
+  }
+
+  /**
+   * The records of estates read together: each project with its units under it; a unit whose project is not in the
+   * read is hidden (`mappedAlone`: estates already mapped without units, which a unit cannot join any more).
+   */
+  private *mapRead(raws: readonly WhiseEstate[], mappedAlone: ReadonlySet<number>): Iterable<SourceRecord> {
     const unitsByProject = new Map<number, WhiseEstate[]>();
     const ids = new Set(raws.map((raw) => numberOrNull(raw.id)));
     for (const raw of raws) {
-      const parent = numberOrNull(raw.parentId);
-      if (parent !== null && parent !== numberOrNull(raw.id)) unitsByProject.set(parent, [...(unitsByProject.get(parent) ?? []), raw]);
+      if (isUnit(raw)) {
+        const parent = numberOrNull(raw.parentId)!;
+        unitsByProject.set(parent, [...(unitsByProject.get(parent) ?? []), raw]);
+      }
     }
     for (const raw of raws) {
       const sourceId = String(raw.id ?? '?');
-      const parent = numberOrNull(raw.parentId);
-      if (parent !== null && parent !== numberOrNull(raw.id)) {
+      if (isUnit(raw)) {
+        const parent = numberOrNull(raw.parentId)!;
         // A unit shows under its project; without its project in the read, it has nowhere to show.
-        if (!ids.has(parent)) yield { ok: false, sourceId, hidden: `unit of project ${parent}, which is not published` };
+        if (mappedAlone.has(parent)) yield { ok: false, sourceId, hidden: `unit of estate ${parent}, which Whise does not mark as a project (canHaveChildren)` };
+        else if (!ids.has(parent)) yield { ok: false, sourceId, hidden: `unit of project ${parent}, which is not published` };
         continue;
       }
       const units: Estate[] = [];
@@ -159,9 +202,15 @@ export class WhiseSource implements EstateSource {
     return [...byId.values()];
   }
 
-  /** Every estate the filter selects, page by page; any failure makes the source unavailable (the cache stays). */
+  /** Every estate the filter selects. */
   private async readAll(filter: Record<string, unknown>): Promise<WhiseEstate[]> {
     const estates: WhiseEstate[] = [];
+    for await (const page of this.pages(filter)) estates.push(...page);
+    return estates;
+  }
+
+  /** The estates the filter selects, page by page; the caller makes any failure the source's unavailability. */
+  private async *pages(filter: Record<string, unknown>): AsyncIterable<WhiseEstate[]> {
     const budget = currentFetchBudget();
     for (let offset = 0; ; offset += WHISE_PAGE_SIZE) {
       budget?.page();
@@ -175,9 +224,9 @@ export class WhiseSource implements EstateSource {
       const page = answer.estates ?? [];
       if (!Array.isArray(page)) throw new Error('v1/estates/list: estates is not a list');
       budget?.addRecords(page.length);
-      estates.push(...(page as WhiseEstate[]).filter((estate) => estate !== null && typeof estate === 'object'));
+      yield (page as WhiseEstate[]).filter((estate) => estate !== null && typeof estate === 'object');
       const total = numberOrNull(answer.totalCount);
-      if (page.length < WHISE_PAGE_SIZE || (total !== null && offset + WHISE_PAGE_SIZE >= total)) return estates;
+      if (page.length < WHISE_PAGE_SIZE || (total !== null && offset + WHISE_PAGE_SIZE >= total)) return;
     }
   }
 

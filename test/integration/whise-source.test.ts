@@ -47,6 +47,23 @@ describe('a Whise account as a source (WHISE_* pointing at a fake Whise)', () =>
     expect(page.text).toContain(proxied);
   });
 
+  it('an estate deleted in Whise stays through incremental syncs and goes at the full reconciliation', async () => {
+    const service = sut.app.get(EstateSyncService);
+    const before = whise.estates;
+    try {
+      whise.estates = before.filter((estate) => estate.id !== LISTED);
+      const incremental = await service.syncAll();
+      expect(incremental.sources.find((source) => source.source === 'W')).toMatchObject({ ok: true, mode: 'incremental', removed: 0 });
+      expect((await request(sut.server).get(urlFor('detailShort', 'nl', { estateId: LISTED }))).status).toBe(301);
+      const full = await service.syncAll(undefined, { full: true });
+      expect(full.sources.find((source) => source.source === 'W')).toMatchObject({ ok: true, mode: 'full', removed: 1 });
+      expect((await request(sut.server).get(urlFor('detailShort', 'nl', { estateId: LISTED }))).status).toBe(404);
+    } finally {
+      whise.estates = before;
+      await service.syncAll(undefined, { full: true });
+    }
+  });
+
   it('has no page for the estate in preparation', async () => {
     const response = await request(sut.server).get(urlFor('detailShort', 'nl', { estateId: IN_PREPARATION }));
     expect(response.status).toBe(404);

@@ -239,6 +239,16 @@ describe('Whise contract: the fixture replayed through the client, the sync and 
     if (raw.fronts !== undefined) expect(html).toContain('data-field="technical.buildingType"');
     if (detailOf(raw, 15)) expect(html).toContain('data-field="technical.floors"');
     if (detailOf(raw, 496)) expect(html).toContain('data-field="ki.indexed"');
+    for (const [detail, field] of [
+      [1595, 'comfort.kitchenType'],
+      [53, 'comfort.commonHeating'],
+      [2157, 'comfort.windowGlazing'],
+      [782, 'comfort.carpentry'],
+      [1001, 'comfort.roofType'],
+    ] as const) {
+      if (detailOf(raw, detail)) expect({ field, shown: html.includes(`data-field="${field}"`) }).toEqual({ field, shown: true });
+    }
+    if (detailOf(raw, 1020)?.enum?.id === 659) expect(html).toContain('data-field="comfort.heating"');
     if (detailOf(raw, 301) || detailOf(raw, 344)) expect(html).toContain('data-field="technical.monthlyCost"');
   });
 

@@ -53,7 +53,7 @@ describe(mapWhiseEstate.name, () => {
         available: 'DEED',
         furniture: false,
       },
-      comfort: { gardenSurface: 320, terraceSurface: 18, alarm: true },
+      comfort: { gardenSurface: 320, terraceSurface: 18, alarm: true, heating: 'GAS', commonHeating: 'INDIVIDUAL', kitchenType: 'EQUIPPED', windowGlazing: 'DOUBLE', carpentry: 'PLASTIC', roofType: 'SADDLEBACK', heatPump: null },
       energy: { epcValue: 245, epcValueTotal: 41300, energyLabel: 'C', epcReference: '20250312-0003456789-RES-1', co2: 48, issuedOn: '2025-03-12', validUntil: '2035-03-12' },
       planning: { buildingLicense: 'YES', plannedPermission: 'YES', allocationLicense: 'NO', subdivisionPermit: null, presaleRight: 'NO', proceeding: 'NO', floodingArea: 'YES', summons: 'NO', recentDestination: 'WG' },
       ki: { indexed: 1480, nonIndexed: 1012 },
@@ -107,8 +107,15 @@ describe(mapWhiseEstate.name, () => {
       energy: { epcValue: 179, energyLabel: 'C' },
       technical: { monthlyCost: 150, available: 'IMMEDIATE', elevator: true, floors: 5, buildingType: 'CLOSED', condition: 'EXCELLENT_CONDITION', furniture: true },
       address: { region: 'BRUSSELS', geoLocation: { lat: 50.8268932, lon: 4.361245 } },
+      // Floor heating has no SPEC heating value: no row, no gap.
+      comfort: { heating: null, commonHeating: 'COMMON', kitchenType: 'AMERICAN_EQUIPPED' },
       videos: [{ typeId: 2, link: 'https://tour.example-visits.be/ixelles-7101002' }],
     });
+  });
+
+  it('reads a heat pump as such', () => {
+    const raw = withDetail(fixture(7101001), { value: 'pompe à chaleur', enum: { id: 667 }, id: 1020, group: 'Equipement de base', type: 'heating', label: 'chauffage' });
+    expect(shown(raw).comfort).toMatchObject({ heating: null, heatPump: true });
   });
 
   it('reads charges per m² a year as a monthly cost over the area', () => {
@@ -197,14 +204,16 @@ describe(mapWhiseEstate.name, () => {
     raw = withDetail(raw, { value: 'onbekend gebied', enum: { id: 4242 }, id: 1736, group: 'x', type: 'ground_destination', label: 'bestemming' });
     raw = withDetail(raw, { value: 'zone inondable', id: 2222, group: 'x', type: 'possibleFloodType', label: 'risque' });
     raw = withDetail(raw, { value: '31/31/2025 00:00', id: 2776, group: 'x', type: 'datetime', label: 'geldig tot' });
+    raw = withDetail(raw, { value: 'zonnekeuken', enum: { id: 9999 }, id: 1595, group: 'x', type: 'kitchen', label: 'keuken' });
     const result = mapped(raw);
     expect(result.estate).toMatchObject({
       address: { geoLocation: null },
       energy: { epcValue: 245, energyLabel: null, validUntil: null },
+      comfort: { kitchenType: null, heating: 'GAS' },
       planning: { buildingLicense: null, plannedPermission: null, recentDestination: null, floodingArea: 'YES', allocationLicense: 'NO' },
       videos: [],
     });
-    expect(result.gaps.map((gap) => gap.field).sort()).toEqual(['energy', 'energy', 'energy', 'map', 'planning.floodingArea', 'planning.plannedPermission', 'planning.recentDestination', 'virtualTour']);
+    expect(result.gaps.map((gap) => gap.field).sort()).toEqual(['comfort.kitchenType', 'energy', 'energy', 'energy', 'map', 'planning.floodingArea', 'planning.plannedPermission', 'planning.recentDestination', 'virtualTour']);
   });
 
   it('does not choke on junk in optional fields', () => {

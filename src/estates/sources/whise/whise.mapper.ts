@@ -78,7 +78,61 @@ export const WHISE_DETAIL = {
   summons: 2712,
   epcValidUntil: 2776,
   epcDate: 2826,
+  heatingGroup: 53,
+  heating: 1020,
+  kitchen: 1595,
+  glazing: 2157,
+  windowJoinery: 782,
+  roof: 1001,
 } as const;
+
+/*
+ * The comfort details' choices (`enum.id`, fw4 Enums/Details: "subdetails of type N") → SPEC's enums. A choice SPEC
+ * has no value for (floor heating, solar, district heating, …) is no gap: the row is left out.
+ */
+/** HeaterType (detail 1020). */
+const HEATING: Readonly<Record<number, string | null>> = {
+  658: null,
+  659: 'GAS',
+  660: 'GAS',
+  661: 'OIL',
+  662: 'ELECTRICITY',
+  663: 'COAL',
+  664: 'WOOD',
+  665: null,
+  666: null,
+  667: null,
+  668: 'GAS',
+  669: 'OIL',
+  670: 'GAS_HEATERS',
+  671: 'OIL',
+  672: null,
+  673: null,
+  674: null,
+  675: 'HEAT_ACCUMULATION',
+  676: null,
+  1000: 'PELLET',
+  1001: 'WOOD',
+};
+const HEAT_PUMP = 667;
+/** HeatingSource (detail 53): individual or collective. */
+const COMMON_HEATING: Readonly<Record<number, string>> = { 638: 'INDIVIDUAL', 639: 'COMMON' };
+/** KitchenType (detail 1595). */
+const KITCHEN: Readonly<Record<number, string>> = {
+  683: 'NOT_EQUIPPED',
+  684: 'SEMI_EQUIPPED',
+  685: 'EQUIPPED',
+  686: 'HYPER_EQUIPPED',
+  687: 'AMERICAN_SEMI_EQUIPPED',
+  688: 'AMERICAN_EQUIPPED',
+  689: 'AMERICAN_HYPER_EQUIPPED',
+};
+/** Glazing (detail 2157); mixed, sun protection and other have no SPEC value. */
+const GLAZING: Readonly<Record<number, string | null>> = { 1003: 'SINGLE', 1004: 'DOUBLE', 1005: 'TRIPLE', 1006: null, 1297: null, 1298: null };
+/** WindowJoinery (detail 782). */
+const JOINERY: Readonly<Record<number, string | null>> = { 734: 'WOOD', 735: 'PLASTIC', 736: 'ALUMINUM', 737: 'ALUMINUM', 738: null, 1295: null, 1296: null };
+/** RoofType (detail 1001); 799 is both dome and shed in the enum, so it says nothing. */
+const ROOF: Readonly<Record<number, string | null>> = { 797: 'KERB', 799: null, 800: 'KERB', 801: 'HIPPED', 802: 'FLAT', 803: 'LEAN_TO', 804: null, 805: null, 806: null, 807: null, 808: null, 809: 'SADDLEBACK' };
 
 /** PossibleFloodType (fw4 Enums/Details): 1229 effective and 1230 potential flood-sensitive area, 1233 none. */
 const POSSIBLE_FLOOD: Readonly<Record<number, string>> = { 1229: 'YES', 1230: 'YES', 1233: 'NO' };
@@ -427,6 +481,15 @@ function videos(raw: WhiseEstate, gaps: Gaps): Video[] {
   return links;
 }
 
+/** A comfort detail's choice in SPEC's enum; an id the table does not know is a gap. */
+function comfortChoice(details: Details, detail: number, table: Readonly<Record<number, string | null>>, field: string, gaps: Gaps): string | null {
+  if (!details.has(detail)) return null;
+  const choice = details.choice(detail);
+  if (choice !== null && choice in table) return table[choice] ?? null;
+  gaps.add(field, `detail ${detail}: unknown choice ${choice === null ? `"${details.text(detail) ?? ''}" without enum.id` : choice}`);
+  return null;
+}
+
 /** The monthly charges: detail 301 (tenant charges, per month), else 344 (per m² a year) times the area. */
 function monthlyCost(details: Details, area: number | null): number | null {
   const monthly = details.number(WHISE_DETAIL.tenantCharges);
@@ -567,14 +630,14 @@ export function mapWhiseEstate(raw: WhiseEstate, context: WhiseMapContext, child
       floors: details.number(WHISE_DETAIL.floors),
     },
     comfort: {
-      heating: null,
-      commonHeating: null,
-      kitchenType: null,
+      heating: comfortChoice(details, WHISE_DETAIL.heating, HEATING, 'comfort.heating', gaps),
+      commonHeating: comfortChoice(details, WHISE_DETAIL.heatingGroup, COMMON_HEATING, 'comfort.commonHeating', gaps),
+      kitchenType: comfortChoice(details, WHISE_DETAIL.kitchen, KITCHEN, 'comfort.kitchenType', gaps),
       bathroomType: null,
-      windowGlazing: null,
+      windowGlazing: comfortChoice(details, WHISE_DETAIL.glazing, GLAZING, 'comfort.windowGlazing', gaps),
       windowGlazingText: {},
-      carpentry: null,
-      roofType: null,
+      carpentry: comfortChoice(details, WHISE_DETAIL.windowJoinery, JOINERY, 'comfort.carpentry', gaps),
+      roofType: comfortChoice(details, WHISE_DETAIL.roof, ROOF, 'comfort.roofType', gaps),
       luxuryLevel: null,
       garden: null,
       gardenText: {},
@@ -588,7 +651,7 @@ export function mapWhiseEstate(raw: WhiseEstate, context: WhiseMapContext, child
       alarm: details.yesNo(WHISE_DETAIL.alarm),
       airConditioning: details.yesNo(WHISE_DETAIL.airConditioning),
       solarPanels: null,
-      heatPump: null,
+      heatPump: details.choice(WHISE_DETAIL.heating) === HEAT_PUMP ? true : null,
       doubleGlazing: null,
     },
     energy: {

@@ -157,6 +157,15 @@ describe('a viewing request', () => {
     expect(server.createdEvents).toMatchObject([{ UserIds: [99] }]);
   });
 
+  it('falls back to WHISE_VIEWING_USER_ID when the listing cannot be read, and fails (to retry) without it', async () => {
+    server.estates = [whiseEstate(3515113)];
+    server.failures.set('estates', 1);
+    await sink({ viewingUserId: 99 }).deliver(viewing);
+    expect(server.createdEvents).toMatchObject([{ UserIds: [99] }]);
+    server.failures.set('estates', 1);
+    await expect(sink().deliver(viewing)).rejects.toMatchObject({ name: 'WhiseApiError', status: 500 });
+  });
+
   it('stays a contact when neither the listing nor the settings name a user (Whise requires UserIds)', async () => {
     server.estates = [];
     await sink().deliver(viewing);

@@ -90,7 +90,11 @@ export class WhiseLeadSink implements LeadSink {
     const answer = await this.api.upsertContact(whiseContactBody(lead, this.options));
     const actionId = this.options.viewingActionId;
     if (lead.kind === 'viewing' && lead.viewing && lead.viewing.slots.length > 0 && actionId !== undefined) {
-      const userId = (await this.representativeOf(lead.propertyId)) ?? this.options.viewingUserId ?? null;
+      const userId = (await this.representativeOf(lead.propertyId).catch((error: unknown) => {
+        // The listing could not be read: the configured user takes the request; without one, the job retries.
+        if (this.options.viewingUserId === undefined) throw error;
+        return null;
+      })) ?? this.options.viewingUserId ?? null;
       if (userId === null) return;
       await this.api.upsertCalendarEvent(whiseViewingEventBody(lead, actionId, contactIdOf(answer), userId));
     }

@@ -216,6 +216,15 @@ describe(mapWhiseEstate.name, () => {
     expect(result.gaps.map((gap) => gap.field).sort()).toEqual(['comfort.kitchenType', 'energy', 'energy', 'energy', 'map', 'planning.floodingArea', 'planning.plannedPermission', 'planning.recentDestination', 'virtualTour']);
   });
 
+  it('maps hostile values without throwing: a 140-character name is capped at a word boundary; NUL and 10^12 are left to the sync', () => {
+    const name = 'Uitzonderlijk herenhuis met zicht op de Leie en de Graslei, in het hart van Gent, met tuin, terras, garage en een ruime kelder'.padEnd(140, ' x');
+    const estate = shown(whiseEstate(14, { name, price: 10 ** 12, shortDescription: [{ languageId: 'nl-BE', content: 'NUL\u0000teken' }] }));
+    expect(estate.title.nl!.length).toBeLessThanOrEqual(120);
+    expect(estate.title.nl).toMatch(/…$/);
+    expect(estate.price.value).toBe(10 ** 12);
+    expect(estate.shortDescription.nl).toBe('NUL\u0000teken');
+  });
+
   it('does not choke on junk in optional fields', () => {
     const estate = shown(whiseEstate(11, { pictures: 'none', details: [null, { id: 'x' }], representatives: [{}], shortDescription: 5, longDescription: null, price: 'on request', state: 'x', availability: [] }));
     expect(estate).toMatchObject({ pictures: [], salesRep: null, price: { value: null }, planning: { floodingArea: null }, technical: { condition: null, available: null } });

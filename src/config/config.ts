@@ -353,7 +353,8 @@ export class AppConfig {
 
   /**
    * The Whise calendar action (event type) for a website viewing request. When set, a request becomes an event of
-   * that action at the earliest half-day the visitor proposed (`v1/calendars/create`), which the appointment import
+   * that action at the earliest half-day the visitor proposed (`v1/calendars/upsert`, for the listing's representative
+   * or WHISE_VIEWING_USER_ID), which the appointment import
    * leaves alone until the agent changes its action; unset, the request goes to Whise as a contact like other leads.
    */
   @Transform(toInt)
@@ -361,6 +362,19 @@ export class AppConfig {
   @IsInt()
   @Min(1)
   WHISE_VIEWING_ACTION_ID: number | undefined = undefined;
+
+  /** The user (Whise user id) a viewing request's calendar event is for when Whise names no representative for the listing. */
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  WHISE_VIEWING_USER_ID: number | undefined = undefined;
+
+  /** The country of contacts created from leads (Whise's Country enum: 1 Belgium, 2 the Netherlands, 3 France, …). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  WHISE_COUNTRY_ID = 1;
 
   @Transform(toInt)
   @IsInt()
@@ -477,7 +491,7 @@ export class AppConfig {
   JOBS_POLL_INTERVAL_SECONDS = 2;
 
   /**
-   * Hosts whose photos the property-images proxy fetches (a comma list): `files.zabun.be`, `*.whise.eu` (subdomains),
+   * Hosts whose photos the property-images proxy fetches (a comma list): host names such as `files.zabun.be`, `*.<domain>` (subdomains),
    * or an exact origin such as `http://127.0.0.1:8080` (the only way to name an IP address, plain http or a port).
    * A listing photo on any other host is left out. Empty: no CRM photos, only the demo's and PROPERTY_IMAGES_URL's.
    */

@@ -1,9 +1,10 @@
 /**
  * The CRMs' photo hosts. Zabun serves photos from `files.zabun.be/upload/<company>/images/<hash>.jpg` (thumbnails
- * `<hash>_tn.jpg`), as seen in public sites built on it; Whise's picture host is not shown in any public client, so
- * any `whise.eu` subdomain is allowed (unconfirmed: narrow it with PHOTO_HOSTS once known).
+ * `<hash>_tn.jpg`), as seen in public sites built on it. Whise serves every picture of a real recorded
+ * `v1/estates/list` answer from `https://whisestorageprod.blob.core.windows.net/public/storage<client>/Pictures/…`
+ * (docs/crm/whise.md): that exact host, never a `*.blob.core.windows.net` wildcard (anyone can own a subdomain there).
  */
-export const DEFAULT_PHOTO_HOSTS = 'files.zabun.be,*.whise.eu';
+export const DEFAULT_PHOTO_HOSTS = 'files.zabun.be,whisestorageprod.blob.core.windows.net';
 
 /** A host name of two or more labels whose last label is not numeric (so never an IPv4 address, never `localhost`). */
 const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;

@@ -190,6 +190,8 @@ describe('request a viewing', () => {
         EndDateTime: '2026-12-05T12:00:00+01:00',
         AllDay: false,
         CalendarActionId: WHISE_VIEWING_ACTION,
+        // The listing's representative in Whise (calendars/upsert requires UserIds).
+        UserIds: [7],
         EstateIds: [3515113],
         ContactIds: [1000 + whise.contacts.indexOf(contact) + 1],
         Comments: stored.message,

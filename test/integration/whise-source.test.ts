@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { EstateSyncService } from '../../src/estates/persistence/estate-sync.service.js';
 import { urlFor } from '../../src/routing/routes.js';
-import { FakeWhiseServer, fakeWhiseEnv, whiseEstate } from '../support/fake-whise-server.js';
+import { FakeWhiseServer, fakeWhiseEnv, whiseEstate, whisePicture } from '../support/fake-whise-server.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const LISTED = 3515113;
@@ -41,8 +41,27 @@ describe('a Whise account as a source (WHISE_* pointing at a fake Whise)', () =>
     expect(page.status).toBe(200);
     expect(page.text).toContain('Herenhuis aan de Leie');
     expect(page.text).toContain('Statig herenhuis met tuin.');
-    const proxied = `/property-images/u/${Buffer.from(`https://r.whise.eu/pictures/4668/${LISTED}-a.jpg`).toString('base64url')}/large/${LISTED}-a.jpg`;
+    // On Whise's real picture host, which the default PHOTO_HOSTS allows.
+    const photo = whisePicture(LISTED, 0).urlLarge as string;
+    const proxied = `/property-images/u/${Buffer.from(photo).toString('base64url')}/large/${photo.split('/').pop()}`;
     expect(page.text).toContain(proxied);
+  });
+
+  it('an estate deleted in Whise stays through incremental syncs and goes at the full reconciliation', async () => {
+    const service = sut.app.get(EstateSyncService);
+    const before = whise.estates;
+    try {
+      whise.estates = before.filter((estate) => estate.id !== LISTED);
+      const incremental = await service.syncAll();
+      expect(incremental.sources.find((source) => source.source === 'W')).toMatchObject({ ok: true, mode: 'incremental', removed: 0 });
+      expect((await request(sut.server).get(urlFor('detailShort', 'nl', { estateId: LISTED }))).status).toBe(301);
+      const full = await service.syncAll(undefined, { full: true });
+      expect(full.sources.find((source) => source.source === 'W')).toMatchObject({ ok: true, mode: 'full', removed: 1 });
+      expect((await request(sut.server).get(urlFor('detailShort', 'nl', { estateId: LISTED }))).status).toBe(404);
+    } finally {
+      whise.estates = before;
+      await service.syncAll(undefined, { full: true });
+    }
   });
 
   it('has no page for the estate in preparation', async () => {

@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
-import type { WhiseCalendarEvent, WhiseEstate } from '../../src/estates/sources/whise/whise.types.js';
+import type { WhiseCalendarEvent, WhiseEstate, WhisePicture, WhiseRepresentative } from '../../src/estates/sources/whise/whise.types.js';
+import { PROJECT_ROOT } from '../../src/utils/paths.js';
 import { closeServer, listenOnLoopback, loopbackOrigin } from './loopback-server.js';
 
 export const FAKE_WHISE_CREDENTIALS = { username: 'agency@example.be', password: 'whise-secret', clientId: 4668, officeId: 6644 };
@@ -11,68 +15,74 @@ function jwt(claims: Record<string, unknown>): string {
   return `${part({ typ: 'JWT', alg: 'HS256' })}.${part(claims)}.${Buffer.from(String(Math.random())).toString('base64url')}`;
 }
 
-/** A complete, public Whise estate (for sale, a house in Gent) in the API's camelCase shape. */
-export function whiseEstate(id: number, overrides: Partial<Record<keyof WhiseEstate, unknown>> = {}): WhiseEstate {
+const FIXTURES = join(PROJECT_ROOT, 'test/fixtures/whise');
+
+/**
+ * The recorded-shape fixture (test/fixtures/whise/estates.json): our own content in exactly the keys, nesting and
+ * value types of a real recorded `v1/estates/list` answer (docs/crm/whise.md), checked by whise-contract.test.ts.
+ */
+export function whiseFixture(): { estates: WhiseEstate[]; representatives: Record<string, WhiseRepresentative[]> } {
+  const answer = JSON.parse(readFileSync(join(FIXTURES, 'estates.json'), 'utf8')) as { estates: WhiseEstate[] };
+  const representatives = JSON.parse(readFileSync(join(FIXTURES, 'representatives.json'), 'utf8')) as Record<string, WhiseRepresentative[]>;
+  return { estates: answer.estates, representatives };
+}
+
+/** The fixture's estates as the fake serves them by default: each with its representatives (shown with ShowRepresentatives). */
+export function whiseFixtureEstates(): WhiseEstate[] {
+  const { estates, representatives } = whiseFixture();
+  return estates.map((estate) => ({ ...estate, representatives: representatives[String(estate.id)] ?? [] }));
+}
+
+/** A picture on Whise's real host in the recorded answer's URL shape. */
+export function whisePicture(estateId: number, index: number, stamp = '2026-02-20T08:00:00.1'): WhisePicture & Record<string, unknown> {
+  const hash = createHash('md5').update(`${estateId}-${index}`).digest('hex');
+  const url = (size: number) => `https://whisestorageprod.blob.core.windows.net/public/storage4668/Pictures/${estateId}/${size}/${hash}.jpg`;
+  return { id: estateId * 10 + index, ...(index > 0 ? { order: index } : {}), orientation: 'Landscape', urlLarge: url(640), urlSmall: url(200), urlXXL: url(1600), updateDateTime: stamp };
+}
+
+/**
+ * A complete, public Whise estate in the recorded answer's shape (the fixture's house in Gent, for sale, under
+ * another id, with its pictures renamed), plus a representative; `overrides` replace whole keys.
+ */
+export function whiseEstate(id: number, overrides: Partial<Record<keyof WhiseEstate | string, unknown>> = {}): WhiseEstate {
+  const base = whiseFixtureEstates().find((estate) => estate.id === 7101001)!;
   return {
+    ...base,
     id,
     name: `Woning ${id}`,
-    shortDescription: [
-      { content: `Ruime woning ${id}`, languageId: 'nl-BE' },
-      { content: `Maison spacieuse ${id}`, languageId: 'fr-BE' },
-    ],
-    longDescription: [{ content: `Een lange beschrijving van woning ${id}.`, languageId: 'nl-BE' }],
-    referenceNumber: `W-${id}`,
-    price: 325000,
-    purpose: { id: 1 },
-    purposeStatus: { id: 1 },
-    category: { id: 1 },
-    subcategory: { id: 11 },
-    address: 'Veldstraat',
-    number: '12',
-    box: 'b2',
-    zip: '9000',
-    city: 'Gent',
-    latitude: 51.05,
-    longitude: 3.72,
-    rooms: 3,
-    bedrooms: 3,
-    bathRooms: 2,
-    area: 180,
-    groundArea: 420,
-    constructionYear: 1998,
-    energyValue: 212,
-    energyClass: 'C',
-    epcReference: '20240101-0001234-00000001',
-    pictures: [
-      { id: 2, order: 2, urlSmall: `https://r.whise.eu/pictures/4668/thumbs/${id}-b.jpg`, urlLarge: `https://r.whise.eu/pictures/4668/${id}-b.jpg` },
-      { id: 1, order: 1, urlSmall: `https://r.whise.eu/pictures/4668/thumbs/${id}-a.jpg`, urlLarge: `https://r.whise.eu/pictures/4668/${id}-a.jpg` },
-    ],
+    referenceNumber: `IV-${id}`,
+    pictures: [whisePicture(id, 0), whisePicture(id, 1)],
     representatives: [{ id: 7, firstName: 'Els', name: 'Peeters', email: 'els@agency.example', phone: '+32 9 111 22 33', mobile: '+32 470 11 22 33' }],
-    details: [
-      { id: 2222, group: 'planning', label: 'Possible flood', type: 'list', value: '1230' },
-      { id: 2712, group: 'planning', label: 'Summons', type: 'list', value: 1837 },
-      { id: 1736, group: 'planning', label: 'Ground destination', type: 'list', value: '12' },
-    ],
-    createDateTime: '2026-01-10T09:00:00',
-    updateDateTime: '2026-03-01T10:30:00Z',
-    putOnlineDateTime: '2026-01-12T08:00:00Z',
     ...overrides,
   } as WhiseEstate;
 }
 
+/** `Filter.UpdateDateTimeRange.Min` against Whise's zone-less stamps (read as UTC here: unconfirmed). */
+function stampOf(value: unknown): number {
+  if (typeof value !== 'string') return Number.NaN;
+  return Date.parse(/[zZ]|[+-]\d\d:\d\d$/.test(value) ? value : `${value}Z`);
+}
+
+const ids = (value: unknown): number[] | null => (Array.isArray(value) ? value.filter((item): item is number => typeof item === 'number') : null);
+
 type Step = 'token' | 'clients' | 'estates' | 'calendars' | 'contacts';
 
 /**
- * A local stand-in for the Whise API (https://api.whise.eu/): the two token calls, `v1/estates/list` paged by
- * `Page.Offset`/`Page.Limit` with `totalCount` (and no `estates` key on an empty page, as Whise does),
- * `v1/calendars/list`, `v1/calendars/create` and `v1/contacts/upsert`. Every call but the token ones needs a client token it issued.
+ * A local stand-in for the Whise API (https://api.whise.eu/) in the shapes public evidence shows (docs/crm/whise.md):
+ * the two token calls; `v1/estates/list` paged by `Page.Offset`/`Page.Limit` with `totalCount` (and no `estates`
+ * key on an empty page), filtered by `UpdateDateTimeRange.Min`, `EstateIds`, `ProjectId`, `StatusIds` and
+ * `DisplayStatusIds`, with `details` only for `ShowDetails` and `representatives` only for `ShowRepresentatives`;
+ * `v1/calendars/list` (its events' `estates` only with `Field.Included: ["estates"]`); `v1/calendars/upsert`, which
+ * refuses a body without its documented required fields; and `v1/contacts/upsert`, likewise. `v1/calendars/create`
+ * (internal) is not served. Every call but the token ones needs a client token it issued. Its estates are the
+ * recorded-shape fixture unless a test sets others.
  */
 export class FakeWhiseServer {
-  estates: WhiseEstate[] = [];
+  estates: WhiseEstate[] = whiseFixtureEstates();
   calendars: WhiseCalendarEvent[] = [];
-  /** Bodies of contacts/upsert as posted. */
+  /** Bodies of contacts/upsert as posted (accepted ones only). */
   readonly contacts: Array<Record<string, unknown>> = [];
-  /** Bodies of calendars/create as posted. */
+  /** Bodies of calendars/upsert as posted (accepted ones only). */
   readonly createdEvents: Array<Record<string, unknown>> = [];
   /** Every request: the path, its body and its Authorization header. */
   readonly requests: Array<{ path: string; body: Record<string, unknown>; authorization: string | undefined }> = [];
@@ -150,26 +160,64 @@ export class FakeWhiseServer {
 
     if (path === '/v1/estates/list') {
       if (this.failing('estates', response)) return;
-      return this.send(response, 200, this.page('estates', this.estates, body));
+      return this.send(response, 200, this.page('estates', this.selectEstates(body), body));
     }
     if (path === '/v1/calendars/list') {
       if (this.failing('calendars', response)) return;
-      return this.send(response, 200, this.page('calendars', this.calendars, body));
+      const included = (body.Field as { Included?: unknown } | undefined)?.Included;
+      const withEstates = Array.isArray(included) && included.includes('estates');
+      const events = this.calendars.map((event) => (withEstates ? event : { ...event, estates: undefined }));
+      return this.send(response, 200, this.page('calendars', events, body));
     }
-    if (path === '/v1/calendars/create') {
+    if (path === '/v1/calendars/upsert') {
       if (this.failing('calendars', response)) return;
-      const missing = ['Subject', 'StartDateTime', 'EndDateTime'].filter((field) => typeof body[field] !== 'string');
-      if (missing.length > 0) return this.send(response, 200, { isValidRequest: false, validationErrors: missing.map((field) => ({ code: field, message: `${field} is required` })) });
+      const missing = [
+        typeof body.CalendarActionId === 'number' ? null : 'CalendarActionId',
+        ...['StartDateTime', 'EndDateTime', 'Subject'].map((field) => (typeof body[field] === 'string' && body[field] !== '' ? null : field)),
+        (ids(body.UserIds)?.length ?? 0) > 0 ? null : 'UserIds',
+      ].filter((field): field is string => field !== null);
+      if (missing.length > 0) return this.invalid(response, missing);
       this.createdEvents.push(body);
       return this.send(response, 200, { calendarId: 5000 + this.createdEvents.length });
     }
     if (path === '/v1/contacts/upsert') {
       if (this.failing('contacts', response)) return;
-      if (typeof body.PrivateEmail !== 'string') return this.send(response, 200, { isValidRequest: false, validationErrors: [{ code: 'PrivateEmail', message: 'PrivateEmail is required' }] });
+      const missing = [
+        ...['Name', 'PrivateEmail', 'LanguageId'].map((field) => (typeof body[field] === 'string' && body[field] !== '' ? null : field)),
+        typeof body.CountryId === 'number' ? null : 'CountryId',
+        (ids(body.OfficeIds)?.length ?? 0) > 0 ? null : 'OfficeIds',
+      ].filter((field): field is string => field !== null);
+      if (missing.length > 0) return this.invalid(response, missing);
       this.contacts.push(body);
       return this.send(response, 200, { contactId: 1000 + this.contacts.length });
     }
     return this.send(response, 404, { Message: `No HTTP resource was found that matches the request URI '${path}'.` });
+  }
+
+  /** The estates a list request selects, with only the parts it asked for. */
+  private selectEstates(body: Record<string, unknown>): WhiseEstate[] {
+    const filter = (body.Filter ?? {}) as Record<string, unknown>;
+    const min = stampOf((filter.UpdateDateTimeRange as { Min?: unknown } | undefined)?.Min);
+    const estateIds = ids(filter.EstateIds);
+    const project = typeof filter.ProjectId === 'number' ? filter.ProjectId : null;
+    const statusIds = ids(filter.StatusIds);
+    const displayStatusIds = ids(filter.DisplayStatusIds);
+    return this.estates
+      .filter((estate) => Number.isNaN(min) || stampOf(estate.updateDateTime) >= min)
+      .filter((estate) => estateIds === null || estateIds.includes(estate.id as number))
+      .filter((estate) => project === null || estate.id === project || estate.parentId === project)
+      .filter((estate) => statusIds === null || statusIds.includes((estate.status as { id?: number } | undefined)?.id ?? 1))
+      .filter((estate) => displayStatusIds === null || displayStatusIds.includes((estate.displayStatusId as number | undefined) ?? 2))
+      .map((estate) => {
+        const shown: Record<string, unknown> = { ...estate };
+        if (filter.ShowDetails !== true) delete shown.details;
+        if (filter.ShowRepresentatives !== true) delete shown.representatives;
+        return shown as WhiseEstate;
+      });
+  }
+
+  private invalid(response: ServerResponse, missing: readonly string[]): void {
+    this.send(response, 200, { isValidRequest: false, validationErrors: missing.map((field) => ({ code: field, message: `${field} is required` })) });
   }
 
   private page(key: string, items: readonly unknown[], body: Record<string, unknown>): Record<string, unknown> {

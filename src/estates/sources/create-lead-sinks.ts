@@ -18,6 +18,6 @@ export function createLeadSinks(config: AppConfig): ReadonlyMap<SourceName, Lead
     sinks.set('B', new SourceBLeadSink({ url: config.SOURCE_B_LEAD_WEBHOOK_URL, token: config.SOURCE_B_TOKEN, timeoutMs: config.SOURCE_TIMEOUT_MS }));
   }
   const whise = whiseApi(config);
-  if (whise) sinks.set('W', new WhiseLeadSink(whise, { officeId: config.whise!.officeId, language: config.WHISE_LANGUAGE, viewingActionId: config.WHISE_VIEWING_ACTION_ID }));
+  if (whise) sinks.set('W', new WhiseLeadSink(whise, { officeId: config.whise!.officeId, language: config.WHISE_LANGUAGE, viewingActionId: config.WHISE_VIEWING_ACTION_ID, viewingUserId: config.WHISE_VIEWING_USER_ID, countryId: config.WHISE_COUNTRY_ID }));
   return sinks;
 }

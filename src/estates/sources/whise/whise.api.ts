@@ -126,9 +126,9 @@ export class WhiseHttpApi {
     return this.call('v1/contacts/upsert', body);
   }
 
-  /** A calendar event (the public client posts the body as given: `v1/calendars/create`). */
-  createCalendarEvent(body: Readonly<Record<string, unknown>>): Promise<unknown> {
-    return this.call('v1/calendars/create', body);
+  /** Creates (or updates) a calendar event: `v1/calendars/upsert`, the documented call (`create` is marked internal). */
+  upsertCalendarEvent(body: Readonly<Record<string, unknown>>): Promise<unknown> {
+    return this.call('v1/calendars/upsert', body);
   }
 
   /** One authenticated call; a 401 renews the token once (it may have been revoked before its expiry). */

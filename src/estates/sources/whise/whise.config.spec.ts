@@ -1,3 +1,4 @@
+import { FAKE_WHISE_CREDENTIALS, FakeWhiseServer, fakeWhiseEnv } from '../../../../test/support/fake-whise-server.js';
 import { ConfigError, loadConfig } from '../../../config/config.js';
 import { createEstateSources } from '../create-estate-sources.js';
 import { createLeadSinks } from '../create-lead-sinks.js';
@@ -37,5 +38,37 @@ describe('Whise configuration', () => {
   it('rejects ids that are not numbers and a language Whise does not know', () => {
     expect(() => loadConfig({ ...WHISE, WHISE_CLIENT_ID: 'agency' })).toThrow('WHISE_CLIENT_ID');
     expect(() => loadConfig({ ...WHISE, WHISE_LANGUAGE: 'dutch' })).toThrow('WHISE_LANGUAGE');
+  });
+
+  it('defaults the contacts\' country to Belgium (WHISE_COUNTRY_ID 1) and refuses one that is no id', () => {
+    expect(loadConfig(WHISE)).toMatchObject({ WHISE_COUNTRY_ID: 1, WHISE_VIEWING_USER_ID: undefined });
+    expect(loadConfig({ ...WHISE, WHISE_COUNTRY_ID: '2', WHISE_VIEWING_USER_ID: '42' })).toMatchObject({ WHISE_COUNTRY_ID: 2, WHISE_VIEWING_USER_ID: 42 });
+    expect(() => loadConfig({ ...WHISE, WHISE_COUNTRY_ID: 'BE' })).toThrow('WHISE_COUNTRY_ID');
+    expect(() => loadConfig({ ...WHISE, WHISE_VIEWING_USER_ID: '0' })).toThrow('WHISE_VIEWING_USER_ID');
+  });
+
+  it('gives the lead sink WHISE_COUNTRY_ID and WHISE_VIEWING_USER_ID', async () => {
+    const server = new FakeWhiseServer();
+    await server.start();
+    try {
+      server.estates = [];
+      const env = { ...fakeWhiseEnv(server), WHISE_VIEWING_ACTION_ID: '17', WHISE_COUNTRY_ID: '2', WHISE_VIEWING_USER_ID: '42' };
+      const sink = createLeadSinks(loadConfig(env)).get('W')!;
+      await sink.deliver({
+        id: 'lead-1',
+        kind: 'viewing',
+        createdAt: '2026-05-01T09:00:00Z',
+        locale: 'nl',
+        contact: { name: 'Jan Peeters', email: 'jan@example.be', phone: null },
+        message: 'Bezoekaanvraag',
+        propertyId: '3515113',
+        searchProfile: null,
+        viewing: { slots: [{ date: '2026-12-01', halfDay: 'am', start: '2026-12-01T09:00:00+01:00', end: '2026-12-01T12:00:00+01:00' }] },
+      });
+      expect(server.contacts).toMatchObject([{ CountryId: 2, OfficeIds: [FAKE_WHISE_CREDENTIALS.officeId] }]);
+      expect(server.createdEvents).toMatchObject([{ CalendarActionId: 17, UserIds: [42] }]);
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { FAKE_WHISE_CREDENTIALS, FakeWhiseServer } from '../../../../test/support/fake-whise-server.js';
+import { FAKE_WHISE_CREDENTIALS, FakeWhiseServer, whiseEstate } from '../../../../test/support/fake-whise-server.js';
 import type { LeadPayload } from '../lead-sink.port.js';
 import { WhiseApiError, WhiseHttpApi } from './whise.api.js';
 import { WhiseLeadSink } from './whise.leads.js';
@@ -39,12 +39,19 @@ describe(WhiseLeadSink.name, () => {
         Name: 'Claire Dubois',
         PrivateEmail: 'marie@example.be',
         PrivateTel: '+32 470 12 34 56',
+        CountryId: 1,
         LanguageId: 'fr-BE',
         OfficeIds: [6644],
         EstateIds: [3515113],
         Comments: '[extra-info] Is the garden south-facing?',
       },
     ]);
+  });
+
+  it('sends the configured country (WHISE_COUNTRY_ID)', async () => {
+    const api = new WhiseHttpApi({ baseUrl: server.url, timeoutMs: 2000, retries: 0, backoffMs: 1 }, FAKE_WHISE_CREDENTIALS);
+    await new WhiseLeadSink(api, { officeId: FAKE_WHISE_CREDENTIALS.officeId, language: 'nl-BE', countryId: 2 }).deliver(question);
+    expect(server.contacts[0]).toMatchObject({ CountryId: 2 });
   });
 
   it('sends a confirmed subscription with its search as SearchCriteria', async () => {
@@ -63,20 +70,25 @@ describe(WhiseLeadSink.name, () => {
         FirstName: '',
         Name: 'Piet',
         PrivateEmail: 'piet@example.be',
+        CountryId: 1,
         LanguageId: 'nl-BE',
         OfficeIds: [6644],
-        Comments: '[subscription] Keep me informed',
-        SearchCriteria: [
-          {
-            PurposeIds: [1],
-            CategoryIds: [1, 4, 5, 6],
-            PriceRange: { Min: 200000, Max: 400000 },
-            MinRooms: 3,
-            Zips: ['9000'],
-            Cities: ['Gent'],
-          },
-        ],
+        Comments: '[subscription] Keep me informed\nLocations: 9000, Gent',
+        SearchCriteria: [1, 4, 5, 6].map((CategoryId) => ({ PurposeId: 1, CategoryId, CountryId: 1, PriceMin: 200000, PriceMax: 400000, MinRooms: 3 })),
       },
+    ]);
+  });
+
+  it('names the flat subcategories a subscription asks for (SubcategoryId)', async () => {
+    await sut.deliver({
+      ...question,
+      kind: 'subscription',
+      propertyId: null,
+      searchProfile: { transaction: 'rent', headTypes: ['APARTMENT'], subTypes: ['DUPLEX', 'LOFT'], locations: [], priceMin: null, priceMax: 1200, bedroomsMin: null },
+    });
+    expect(server.contacts[0]!.SearchCriteria).toEqual([
+      { PurposeId: 2, CategoryId: 2, CountryId: 1, PriceMax: 1200, SubcategoryId: 18 },
+      { PurposeId: 2, CategoryId: 2, CountryId: 1, PriceMax: 1200, SubcategoryId: 23 },
     ]);
   });
 
@@ -109,11 +121,21 @@ describe('a viewing request', () => {
     },
   };
 
-  it('becomes a calendar event of the viewing-request action for the upserted contact, when that action is configured', async () => {
-    const api = new WhiseHttpApi({ baseUrl: server.url, timeoutMs: 2000, retries: 0, backoffMs: 1 }, FAKE_WHISE_CREDENTIALS);
-    await new WhiseLeadSink(api, { officeId: FAKE_WHISE_CREDENTIALS.officeId, language: 'nl-BE', viewingActionId: 17 }).deliver(viewing);
+  const sink = (options: { viewingUserId?: number } = {}) =>
+    new WhiseLeadSink(new WhiseHttpApi({ baseUrl: server.url, timeoutMs: 2000, retries: 0, backoffMs: 1 }, FAKE_WHISE_CREDENTIALS), {
+      officeId: FAKE_WHISE_CREDENTIALS.officeId,
+      language: 'nl-BE',
+      viewingActionId: 17,
+      ...options,
+    });
+
+  it("becomes a calendar event (calendars/upsert) of the viewing-request action for the listing's representative and the contact", async () => {
+    server.estates = [whiseEstate(3515113)];
+    await sink({ viewingUserId: 99 }).deliver(viewing);
     expect(server.contacts).toHaveLength(1);
-    expect(server.requests.map((request) => request.path).filter((path) => path.startsWith('/v1/'))).toContain('/v1/calendars/create');
+    const paths = server.requests.map((request) => request.path).filter((path) => path.startsWith('/v1/'));
+    expect(paths).toEqual(['/v1/admin/clients/token', '/v1/contacts/upsert', '/v1/estates/list', '/v1/calendars/upsert']);
+    expect(server.requests.find((request) => request.path === '/v1/estates/list')!.body).toMatchObject({ Filter: { EstateIds: [3515113], ShowRepresentatives: true } });
     expect(server.createdEvents).toEqual([
       {
         Subject: 'Bezoekaanvraag (te bevestigen) – Marie Claire Dubois',
@@ -121,11 +143,34 @@ describe('a viewing request', () => {
         EndDateTime: '2026-12-01T12:00:00+01:00',
         AllDay: false,
         CalendarActionId: 17,
+        UserIds: [7],
         EstateIds: [3515113],
         ContactIds: [1001],
         Comments: viewing.message,
       },
     ]);
+  });
+
+  it('is for WHISE_VIEWING_USER_ID when the listing names no representative', async () => {
+    server.estates = [whiseEstate(3515113, { representatives: [] })];
+    await sink({ viewingUserId: 99 }).deliver(viewing);
+    expect(server.createdEvents).toMatchObject([{ UserIds: [99] }]);
+  });
+
+  it('falls back to WHISE_VIEWING_USER_ID when the listing cannot be read, and fails (to retry) without it', async () => {
+    server.estates = [whiseEstate(3515113)];
+    server.failures.set('estates', 1);
+    await sink({ viewingUserId: 99 }).deliver(viewing);
+    expect(server.createdEvents).toMatchObject([{ UserIds: [99] }]);
+    server.failures.set('estates', 1);
+    await expect(sink().deliver(viewing)).rejects.toMatchObject({ name: 'WhiseApiError', status: 500 });
+  });
+
+  it('stays a contact when neither the listing nor the settings name a user (Whise requires UserIds)', async () => {
+    server.estates = [];
+    await sink().deliver(viewing);
+    expect(server.contacts).toHaveLength(1);
+    expect(server.createdEvents).toEqual([]);
   });
 
   it('stays a contact with the slots in its comments when no action is configured', async () => {

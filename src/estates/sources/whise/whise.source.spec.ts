@@ -151,15 +151,28 @@ describe('WhiseSource: paging by offset', () => {
     expect(new Set(records.map((record) => (record.ok ? record.estate.id : null))).size).toBe(count);
   });
 
-  it('asks for details, the languages and a stable order', async () => {
+  it('asks for details, representatives, the languages and a stable order, and no update range in a full read', async () => {
     await readAll(source());
-    expect(listCalls()[0].body).toMatchObject({
-      Filter: { ShowDetails: true, LanguageIds: ['nl-BE', 'fr-BE', 'en-GB', 'de-DE'] },
-      Sort: [
-        { Field: 'putOnlineDateTime', Ascending: false },
-        { Field: 'id', Ascending: true },
-      ],
+    expect(listCalls()[0]!.body).toEqual({
+      Filter: { ShowDetails: true, ShowRepresentatives: true, LanguageIds: ['nl-BE', 'fr-BE', 'en-GB', 'de-DE'] },
+      Sort: [{ Field: 'id', Ascending: true }],
+      Page: { Limit: 100, Offset: 0 },
     });
+  });
+
+  it('maps each page as it comes, and a page that fails later makes the whole read unavailable', async () => {
+    server.estates = estates(150);
+    const records: SourceRecord[] = [];
+    const error = await (async () => {
+      for await (const record of source().fetchAll()) {
+        records.push(record);
+        // The first page is mapped before the second is asked for.
+        if (records.length === 1) server.failures.set('estates', 5);
+      }
+    })().catch((caught: unknown) => caught);
+    expect(records).toHaveLength(100);
+    expect(error).toBeInstanceOf(SourceUnavailableError);
+    expect((error as Error).message).toContain('Database timeout while serving estates');
   });
 
   it("counts pages and records against the sync's budget", async () => {
@@ -192,14 +205,14 @@ describe('WhiseSource: records', () => {
   });
 
   it('skips a malformed estate with its id and keeps the rest', async () => {
-    server.estates = [whiseEstate(1), whiseEstate(2, { zip: undefined }), whiseEstate(3)];
+    server.estates = [whiseEstate(1), whiseEstate(2, { category: undefined }), whiseEstate(3)];
     const records = await readAll(source());
-    expect(records.filter((record) => !record.ok)).toEqual([{ ok: false, sourceId: '2', error: 'missing zip' }]);
+    expect(records.filter((record) => !record.ok)).toEqual([{ ok: false, sourceId: '2', error: 'missing category.id' }]);
     expect(records.filter((record) => record.ok)).toHaveLength(2);
   });
 
   it("puts a project's units under it; a unit whose project is not read is hidden", async () => {
-    server.estates = [whiseEstate(10, { isProject: true }), whiseEstate(11, { parentId: 10 }), whiseEstate(12, { parentId: 10, purposeStatus: { id: 3 } }), whiseEstate(13, { parentId: 99 })];
+    server.estates = [whiseEstate(10, { canHaveChildren: true }), whiseEstate(11, { parentId: 10 }), whiseEstate(12, { parentId: 10, purposeStatus: { id: 3 } }), whiseEstate(13, { parentId: 99 })];
     const records = await readAll(source());
     const project = records.find((record) => record.ok && record.estate.id === 10);
     expect(project?.ok && project.estate.isProject).toBe(true);
@@ -209,6 +222,55 @@ describe('WhiseSource: records', () => {
     ]);
     expect(records.filter((record) => record.ok)).toHaveLength(1);
     expect(records.filter(isHidden)).toEqual([{ ok: false, sourceId: '13', hidden: 'unit of project 99, which is not published' }]);
+  });
+
+  it('hides a unit of an estate Whise does not mark as a project, saying so', async () => {
+    server.estates = [whiseEstate(10), whiseEstate(11, { parentId: 10 })];
+    const records = await readAll(source());
+    expect(records.filter(isHidden)).toEqual([{ ok: false, sourceId: '11', hidden: 'unit of estate 10, which Whise does not mark as a project (canHaveChildren)' }]);
+  });
+});
+
+describe('WhiseSource: incremental reads', () => {
+  const since = new Date('2026-03-01T00:00:00Z');
+  const changed = (id: number, overrides: Record<string, unknown> = {}) => whiseEstate(id, { updateDateTime: '2026-03-02T08:00:00.5', ...overrides });
+  const old = (id: number, overrides: Record<string, unknown> = {}) => whiseEstate(id, { updateDateTime: '2026-02-01T08:00:00.5', ...overrides });
+
+  it('is incremental: asks only for what changed since, in every status and display status', async () => {
+    server.estates = [old(1), changed(2), changed(3, { displayStatusId: 1 }), changed(4, { status: { id: 5 } })];
+    const sut = source();
+    expect(sut.incremental).toBe(true);
+    const records = await collect(sut.fetchAll({ since }));
+    expect(listCalls()[0]!.body.Filter).toEqual({
+      ShowDetails: true,
+      ShowRepresentatives: true,
+      LanguageIds: ['nl-BE', 'fr-BE', 'en-GB', 'de-DE'],
+      UpdateDateTimeRange: { Min: '2026-03-01T00:00:00.000Z' },
+      StatusIds: [1, 5, 6],
+      DisplayStatusIds: [1, 2, 3, 4, 5],
+    });
+    expect(records.filter((record) => record.ok).map((record) => record.ok && record.estate.id)).toEqual([2]);
+    // Taken offline or archived since: yielded hidden, so the sync removes them now rather than at the reconciliation.
+    expect(records.filter(isHidden)).toEqual([
+      { ok: false, sourceId: '3', hidden: 'offline in Whise (display status 1)' },
+      { ok: false, sourceId: '4', hidden: 'archived in Whise (status 5)' },
+    ]);
+  });
+
+  it("re-reads a changed unit's project whole, with every unit, by ProjectId", async () => {
+    server.estates = [old(10, { canHaveChildren: true }), changed(11, { parentId: 10 }), old(12, { parentId: 10 }), old(20)];
+    const records = await collect(source().fetchAll({ since }));
+    expect(listCalls().map((call) => (call.body.Filter as { ProjectId?: number }).ProjectId)).toEqual([undefined, 10]);
+    expect(records).toHaveLength(1);
+    const [project] = records;
+    expect(project!.ok && project!.estate.children.map((unit) => unit.id)).toEqual([11, 12]);
+  });
+
+  it("finds a changed unit's project from the cache when the unit does not name it", async () => {
+    server.estates = [old(10, { canHaveChildren: true }), old(11, { parentId: 10 }), changed(12)];
+    const records = await collect(source().fetchAll({ since, projectOf: (id) => (id === '12' ? '10' : null) }));
+    expect(listCalls().map((call) => (call.body.Filter as { ProjectId?: number }).ProjectId)).toEqual([undefined, 10]);
+    expect(records.filter((record) => record.ok).map((record) => record.ok && record.estate.id)).toEqual([12, 10]);
   });
 });
 
@@ -241,7 +303,7 @@ describe('WhiseSource: appointments', () => {
       },
     ]);
     const call = server.requests.find((request) => request.path === '/v1/calendars/list')!;
-    expect(call.body).toMatchObject({ Filter: { DateTimeRange: { Min: '2026-05-01T09:00:00.000Z' } }, Page: { Limit: 100, Offset: 0 } });
+    expect(call.body).toMatchObject({ Filter: { DateTimeRange: { Min: '2026-05-01T09:00:00.000Z' } }, Field: { Included: ['estates'] }, Page: { Limit: 100, Offset: 0 } });
   });
 
   it('leaves out website viewing requests (WHISE_VIEWING_ACTION_ID) until the agent gives them another action', async () => {

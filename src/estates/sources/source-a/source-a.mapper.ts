@@ -164,6 +164,43 @@ export function mapSourceAProperty(raw: SourceAProperty, context: SourceAContext
   return mapSourceAPropertyWithGaps(raw, context, children).estate;
 }
 
+/**
+ * The photos the site can show, in the CRM's order. A photo on a host PHOTO_HOSTS does not allow is left out and named
+ * in a gap with the host to add (the go-live check prints it); one without an http(s) URL is counted.
+ */
+function pictures(raw: SourceAProperty, context: SourceAContext, version: string | null, gaps: FieldGap[]): Estate['pictures'] {
+  const refused = new Map<string, number>();
+  let unreadable = 0;
+  const kept = (Array.isArray(raw.photos) ? raw.photos : [])
+    .filter((photo) => typeof photo === 'object' && photo !== null)
+    .sort((a, c) => (a.index ?? 0) - (c.index ?? 0))
+    .flatMap((photo, index) => {
+      const file = webUrlOrNull(photo.url);
+      if (!file) {
+        unreadable++;
+        return [];
+      }
+      const proxied = context.imageUrl(file, version);
+      if (!proxied) {
+        const host = new URL(file).host;
+        refused.set(host, (refused.get(host) ?? 0) + 1);
+        return [];
+      }
+      const thumbnail = webUrlOrNull(photo.url_thumbnail);
+      return [
+        {
+          file: proxied,
+          thumbnail: (thumbnail && context.imageUrl(thumbnail, version)) ?? proxied,
+          index: photo.index ?? index,
+          comment: zabunText(photo.comment, context.dictionaries.language),
+        },
+      ];
+    });
+  for (const [host, count] of refused) gaps.push({ field: 'photos', reason: `${count} photo(s) dropped: host ${host} is not in PHOTO_HOSTS (add ${host})` });
+  if (unreadable > 0) gaps.push({ field: 'photos', reason: `${unreadable} photo(s) without an http(s) url` });
+  return kept;
+}
+
 /** The listing and what it is shown without (FieldGap); throws InvalidRecordError when it cannot be shown at all. */
 export function mapSourceAPropertyWithGaps(raw: SourceAProperty, context: SourceAContext, children: Estate[] = []): { estate: Estate; gaps: FieldGap[] } {
   const gaps: FieldGap[] = [];
@@ -361,23 +398,7 @@ function mapProperty(raw: SourceAProperty, context: SourceAContext, children: Es
     },
     ki: { indexed: n('indexed_ki'), nonIndexed: n('non_indexed_ki'), communityTax: n('community_tax') },
     salesRep: salesRepId === null ? null : salesRep(context.person(salesRepId), context),
-    pictures: (Array.isArray(raw.photos) ? raw.photos : [])
-      .filter((photo) => typeof photo === 'object' && photo !== null)
-      .sort((a, c) => (a.index ?? 0) - (c.index ?? 0))
-      .flatMap((photo, index) => {
-        const file = webUrlOrNull(photo.url);
-        const proxied = file ? context.imageUrl(file, version) : null;
-        if (!file || !proxied) return [];
-        const thumbnail = webUrlOrNull(photo.url_thumbnail);
-        return [
-          {
-            file: proxied,
-            thumbnail: (thumbnail && context.imageUrl(thumbnail, version)) ?? proxied,
-            index: photo.index ?? index,
-            comment: zabunText(photo.comment, language),
-          },
-        ];
-      }),
+    pictures: pictures(raw, context, version, gaps),
     layoutRooms: (Array.isArray(raw.layouts) ? raw.layouts : []).flatMap((room, index) => {
       const customIndex = numberOrNull(room?.custom_index);
       const typeId = customIndex !== null ? 0 : dictionaries.optional('layouts', room?.layout_id, LAYOUT_NAMES);

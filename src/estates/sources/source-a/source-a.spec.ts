@@ -255,6 +255,22 @@ describe('fields under the names public clients read', () => {
     ]);
   });
 
+  it('a photo on a host PHOTO_HOSTS does not allow is left out, and the gap names the host to add', () => {
+    const { estate, gaps } = map({
+      photos: [
+        { url: 'https://cdn.source-a.example/1042/house-01.jpg', index: 0 },
+        { url: 'https://photos.elsewhere.example.com/a.jpg', index: 1 },
+        { url: 'https://photos.elsewhere.example.com/b.jpg', index: 2 },
+        { url: 'javascript:alert(1)', index: 3 },
+      ],
+    });
+    expect(estate.pictures).toHaveLength(1);
+    expect(gaps).toEqual([
+      { field: 'photos', reason: '2 photo(s) dropped: host photos.elsewhere.example.com is not in PHOTO_HOSTS (add photos.elsewhere.example.com)' },
+      { field: 'photos', reason: '1 photo(s) without an http(s) url' },
+    ]);
+  });
+
   it('file types 103 and 104 are the estimation and the electrical inspection', () => {
     const { estate } = map({ files: [{ type_id: 103, url: 'https://cdn.source-a.example/1042/docs/estimation.pdf' }, { type_id: 104, url: 'https://cdn.source-a.example/1042/docs/keuring.pdf' }] });
     expect(estate.files.map((file) => file.type)).toEqual(['ESTIMATION', 'ELECTRICAL_INSPECTION']);

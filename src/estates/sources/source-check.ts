@@ -1,5 +1,6 @@
 import type { EstateSource, SourceHealth } from './estate-source.port.js';
 import { FetchBudget, type FetchLimits, withFetchBudget } from './http-client.js';
+import { cleanSourceRecord } from './record-hygiene.js';
 
 /** What the go-live check found for one source: it stores nothing. */
 export interface SourceCheckReport {
@@ -34,7 +35,8 @@ export async function checkSource(source: EstateSource, limits: FetchLimits, sam
   try {
     await withFetchBudget(budget, async () => {
       let seen = 0;
-      for await (const record of source.fetchAll()) {
+      for await (const read of source.fetchAll()) {
+        const record = cleanSourceRecord(read);
         if (record.ok) {
           report.live++;
           report.units += record.estate.children.length;

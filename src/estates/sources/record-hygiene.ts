@@ -23,11 +23,14 @@ export const UNKNOWN_UPDATED_AT = '1970-01-01T00:00:00.000Z';
 /** Paths named in one text gap's reason. */
 const NAMED_PATHS = 3;
 
-const REFUSED_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** A quick look first: most strings hold no surrogate at all (an emoji is a pair, and is kept). */
+const ANY_SURROGATE = /[\uD800-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** The string without NUL characters and lone UTF-16 surrogates (jsonb and text columns refuse both); all else kept. */
 export function cleanText(text: string): string {
-  return text.includes('\u0000') || !text.isWellFormed() ? text.replace(REFUSED_TEXT, '') : text;
+  const withoutNul = text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
+  return ANY_SURROGATE.test(withoutNul) ? withoutNul.replace(LONE_SURROGATE, '') : withoutNul;
 }
 
 /** A required field the database cannot hold: the record (or the unit) is skipped. */

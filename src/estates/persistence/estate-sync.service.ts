@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, MoreThan } from 'typeorm';
+import { DataSource, type EntityManager, In, MoreThan } from 'typeorm';
 import { AppConfig } from '../../config/config.js';
 import { ChangeFeedService } from '../../database/change-feed.service.js';
 import type { Estate, SourceName } from '../domain/estate.js';
@@ -8,6 +8,7 @@ import type { EstateSource, FetchOptions, FieldGap, SourceRecord } from '../sour
 import { FetchBudget, withFetchBudget } from '../sources/http-client.js';
 import { cleanSourceRecord } from '../sources/record-hygiene.js';
 import { countListingsWithGaps } from '../display/compliance-report.js';
+import { keyPhotoUrls, PhotoKeyStore } from '../images/photo-keys.js';
 import { EstateEntity } from './estate.entity.js';
 import { flattenEstate, fromRows, toRow } from './estate-record.js';
 import { STAGING_CHUNK, StagingRun } from './estate-sync-staging.js';
@@ -146,6 +147,8 @@ class SourceRun {
   unstaged: EstateEntity[] = [];
   /** Whether rows went to the staging table (then all of them do, and the transaction copies them from there). */
   spilled = false;
+  /** The photo keys (and their URLs) of changed rows not stored yet. */
+  private readonly photos = new Map<string, string>();
 
   constructor(
     readonly name: SourceName,
@@ -173,7 +176,19 @@ class SourceRun {
     if (read.length === 0) return;
     this.fetched += read.length;
     const { chunk, siteIds } = await this.assignIds(read, dataSource);
-    for (const estate of chunk.map((listing) => withSiteIds(listing, siteIds)).flatMap(flattenEstate)) {
+    for (const listing of chunk) {
+      // Remote photos by their fixed-length keys; a key's URL is stored with the first changed row that shows it.
+      const photos = new Map<string, string>();
+      const rows = flattenEstate(keyPhotoUrls(withSiteIds(listing, siteIds), photos));
+      if (this.diff(rows)) for (const [key, url] of photos) this.photos.set(key, url);
+    }
+    if (this.unstaged.length >= STAGING_CHUNK) await this.spill(dataSource);
+  }
+
+  /** Diffs a listing's rows against the cache and keeps the changed ones; whether any changed. */
+  private diff(estates: readonly Estate[]): boolean {
+    let changed = false;
+    for (const estate of estates) {
       if (this.read.has(estate.id)) {
         this.skipped.push({ sourceId: estate.sourceId, error: `listed twice in source ${this.name}` });
         continue;
@@ -192,8 +207,9 @@ class SourceRun {
       // A unit's project before and after the change (a unit can move to another project).
       this.touch(row.id, row.parentId, before?.parentId ?? null);
       this.unstaged.push(row);
+      changed = true;
     }
-    if (this.unstaged.length >= STAGING_CHUNK) await this.spill(dataSource);
+    return changed;
   }
 
   /**
@@ -217,10 +233,21 @@ class SourceRun {
 
   /** Writes the changed rows held so far to the staging table (a row the database refuses is skipped). */
   async spill(dataSource: DataSource): Promise<void> {
+    // Their photos' keys go first: a listing row is never visible before the URLs it names.
+    await this.storePhotos(dataSource);
     const refused = await writeSalvaging(this.unstaged, STAGING_CHUNK, probingGuard(() => dataSource.query('SELECT 1')), (rows) => this.staging.write(rows));
     this.drop(refused.map(({ item, error }) => ({ id: item.id, error })));
     this.unstaged = [];
     this.spilled = true;
+  }
+
+  /** The photo keys of the rows changed so far, stored (in `manager`'s transaction when given) and forgotten. */
+  async storePhotos(manager: DataSource | EntityManager): Promise<void> {
+    try {
+      await PhotoKeyStore.store(manager, this.photos);
+    } finally {
+      this.photos.clear();
+    }
   }
 
   /**
@@ -471,6 +498,7 @@ export class EstateSyncService {
       // Each chunk behind a savepoint: a row the database refuses is skipped (the cache keeps its last good version),
       // the others are written, and the transaction goes on.
       const guard = savepointGuard(manager);
+      await run.storePhotos(manager);
       if (run.spilled) {
         const refused = await writeSalvaging(run.staged, STAGING_CHUNK, guard, (ids) => run.staging.apply(manager, ids, run.stagedAt, syncedAt));
         run.drop(refused.map(({ item, error }) => ({ id: item, error })));

@@ -4,7 +4,7 @@ import { DataSource, type EntityManager, In, MoreThan } from 'typeorm';
 import { AppConfig } from '../../config/config.js';
 import { ChangeFeedService } from '../../database/change-feed.service.js';
 import type { Estate, SourceName } from '../domain/estate.js';
-import type { EstateSource, FetchOptions, FieldGap, SourceRecord } from '../sources/estate-source.port.js';
+import type { EstateSource, FetchOptions, FieldGap } from '../sources/estate-source.port.js';
 import { FetchBudget, withFetchBudget } from '../sources/http-client.js';
 import { cleanSourceRecord } from '../sources/record-hygiene.js';
 import { countListingsWithGaps } from '../display/compliance-report.js';
@@ -99,15 +99,6 @@ export function describeGaps(report: SourceSyncReport): string | null {
 
 /** What the cache held of a listing before the run. */
 type CachedRow = Pick<EstateEntity, 'id' | 'sourceId' | 'contentHash' | 'parentId' | 'publicPrice' | 'status' | 'listedAt' | 'priceReducedAt'>;
-
-/** The record as the database can hold it (record-hygiene.ts); a record even that cannot handle is skipped. */
-function clean(record: SourceRecord): SourceRecord {
-  try {
-    return cleanSourceRecord(record);
-  } catch (error) {
-    return { ok: false, sourceId: record.ok ? String(record.estate.sourceId) : record.sourceId, error: `unreadable: ${reason(error)}` };
-  }
-}
 
 /**
  * One source's read as it goes. Listings come in from the source, get their site ids and rows a chunk at a time, and
@@ -418,7 +409,8 @@ export class EstateSyncService {
   private async read(source: EstateSource, options: FetchOptions, budget: FetchBudget, run: SourceRun): Promise<void> {
     for await (const read of source.fetchAll(options)) {
       budget.throwIfAborted();
-      const record = clean(read);
+      // What the database refuses taken out, as the go-live check does (record-hygiene.ts).
+      const record = cleanSourceRecord(read);
       if (record.ok) {
         run.countGaps(record.gaps);
         await run.add(record.estate, this.dataSource);

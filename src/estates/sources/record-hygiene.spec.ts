@@ -76,6 +76,11 @@ describe(cleanSourceRecord.name, () => {
     expect(record.gaps).toEqual([{ field: 'units', reason: expect.stringContaining('sourceId is missing') }]);
   });
 
+  it('never throws: a listing of the wrong shape is skipped as unreadable', () => {
+    const broken = { ...buildEstate(), address: undefined } as unknown as Estate;
+    expect(cleanSourceRecord(ok(broken))).toMatchObject({ ok: false, sourceId: '1001', error: expect.stringMatching(/^unreadable: /) });
+  });
+
   it('cleans the ids and reasons of records that are not shown', () => {
     expect(cleanSourceRecord({ ok: false, sourceId: '7\u0000', error: 'bad\u0000' })).toEqual({ ok: false, sourceId: '7', error: 'bad' });
     const hidden: SourceRecord = { ok: false, sourceId: '8', hidden: 'archived' };

@@ -201,7 +201,8 @@ function cleanEstate(raw: Estate, cleaning: Cleaning): Estate {
 /**
  * The record as the database can hold it (see the top of this file). A listing keeps every other field; the gaps it
  * was given by its mapper come first. An error or hidden record only loses what its id cannot carry. The sync and the
- * go-live check both call this on every record of every source, so the check reports what the sync would skip.
+ * go-live check both call this on every record of every source, so the check reports what the sync would skip. Never
+ * throws.
  */
 export function cleanSourceRecord(record: SourceRecord): SourceRecord {
   if (!record.ok) {
@@ -215,9 +216,10 @@ export function cleanSourceRecord(record: SourceRecord): SourceRecord {
     if (cleaning.gaps.length === 0 && unchanged(estate, record.estate)) return record;
     return { ok: true, estate, gaps: [...(record.gaps ?? []), ...cleaning.gaps] };
   } catch (error) {
-    if (!(error instanceof Unstorable)) throw error;
-    const id = typeof record.estate.sourceId === 'string' ? cut(cleanText(record.estate.sourceId), VARCHAR.sourceId) : String(record.estate.id);
-    return { ok: false, sourceId: id || String(record.estate.id), error: `cannot be stored: ${error.message}` };
+    // Never a throw: the sync and the go-live check both skip the record (a mapper's output of the wrong shape too).
+    const id = typeof record.estate?.sourceId === 'string' ? cut(cleanText(record.estate.sourceId), VARCHAR.sourceId) : '';
+    const why = error instanceof Unstorable ? `cannot be stored: ${error.message}` : `unreadable: ${error instanceof Error ? error.message : String(error)}`;
+    return { ok: false, sourceId: id || String(record.estate?.id), error: why };
   }
 }
 

@@ -3,10 +3,12 @@ import {
   alternates,
   decodePhotoOrigin,
   encodePhotoOrigin,
+  KEYED_PHOTO_STEM,
   keyedPropertyImageUrl,
   parsePropertyImageUrl,
   propertyImageUrl,
   propertyImageVariantUrlOf,
+  remotePhotoFileName,
   remotePropertyImageUrl,
   ROOT_PATH,
   ROUTES,
@@ -131,7 +133,7 @@ describe(keyedPropertyImageUrl.name, () => {
   const key = 'AbCdEfGhIjKlMnOpQrStUv';
 
   it('names a photo by its key with a short readable file name, and parses back', () => {
-    const url = keyedPropertyImageUrl(key, 'large', `https://whisestorageprod.blob.core.windows.net/p/${'x'.repeat(90)}.JPG?sig=1`, 'tb7');
+    const url = keyedPropertyImageUrl(key, 'large', remotePhotoFileName(`https://whisestorageprod.blob.core.windows.net/p/${'x'.repeat(90)}.JPG?sig=1`, KEYED_PHOTO_STEM), 'tb7');
     expect(url).toBe(`/property-images/h/${key}/large/${'x'.repeat(40)}.jpg?v=tb7`);
     const ref = parsePropertyImageUrl(url)!;
     expect(ref).toEqual({ origin: '', source: `h/${key}`, size: 'large', file: `${'x'.repeat(40)}.jpg`, version: 'tb7' });

@@ -191,10 +191,10 @@ export const KEYED_PHOTO_STEM = 40;
 /**
  * `/property-images/h/<key>/<large|thumb>/<file>[?v=<version>]`: a photo on an allowed CRM host by a fixed-length key
  * (a hash of its original URL, which the proxy looks up where the sync stored it); `file` is the original's file name,
- * readable and short (`remotePhotoFileName(url, KEYED_PHOTO_STEM)`).
+ * readable and short: `remotePhotoFileName(url, KEYED_PHOTO_STEM)`.
  */
-export function keyedPropertyImageUrl(key: string, size: PropertyImageSize, originalUrl: string, version?: string | null): string {
-  return `${PROPERTY_IMAGES_PATH}/h/${key}/${size}/${remotePhotoFileName(originalUrl, KEYED_PHOTO_STEM)}${versionQuery(version)}`;
+export function keyedPropertyImageUrl(key: string, size: PropertyImageSize, file: string, version?: string | null): string {
+  return `${PROPERTY_IMAGES_PATH}/h/${key}/${size}/${encodeURIComponent(file)}${versionQuery(version)}`;
 }
 
 /**

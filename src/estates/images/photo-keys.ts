@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
-import { decodePhotoOrigin, keyedPropertyImageUrl, parsePropertyImageUrl } from '../../routing/routes.js';
+import { KEYED_PHOTO_STEM, keyedPropertyImageUrl } from '../../routing/routes.js';
 
 /**
  * A remote photo's key: the first 22 characters of the base64url SHA-256 of its canonical URL (132 bits: no two of
@@ -45,14 +45,21 @@ export function keyPhotoUrls<T>(value: T, found: Map<string, string>): T {
   return value;
 }
 
+/** `<origin>/property-images/u/<base64url>/<size>/<file>[?v=<version>]`, as remotePropertyImageUrl makes it. */
+const REMOTE_PHOTO = /^(.*?)\/property-images\/u\/([\w-]+)\/(large|thumb)\/([\w-]+\.(?:jpe?g|png|webp))(\?v=[^&#]+)?$/;
+
 function keyed(url: string, found: Map<string, string>): string {
-  const ref = parsePropertyImageUrl(url);
-  if (!ref?.source.startsWith('u/')) return url;
-  const original = decodePhotoOrigin(ref.source.slice(2));
-  if (original === null) return url;
+  const match = REMOTE_PHOTO.exec(url);
+  if (!match) return url;
+  const [, origin, segment, size, file, version = ''] = match;
+  // What decodePhotoOrigin does, with Buffer (a full sync keys a million photo URLs): only the one canonical spelling.
+  const original = Buffer.from(segment!, 'base64url').toString('utf8');
+  if (Buffer.from(original, 'utf8').toString('base64url') !== segment) return url;
   const key = photoKey(original);
   found.set(key, original);
-  return ref.origin + keyedPropertyImageUrl(key, ref.size, original, ref.version);
+  // The file name is the original's (remotePhotoFileName), only shortened: no second parse of the URL.
+  const [, stem, extension] = /^(.*)(\.[a-z]+)$/i.exec(file!)!;
+  return `${origin}${keyedPropertyImageUrl(key, size as 'large' | 'thumb', `${stem!.slice(0, KEYED_PHOTO_STEM)}${extension}`)}${version}`;
 }
 
 /**

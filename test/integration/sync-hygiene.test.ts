@@ -137,4 +137,18 @@ describe('one bad record never stops a sync (Zabun, feed and Whise fakes)', () =
       await database.query(`ALTER TABLE estates DROP CONSTRAINT IF EXISTS test_refuses_city`);
     }
   });
+
+  it('skips the refused row the same way when the rows went through the staging table (over 500 changed)', async () => {
+    const database = sut.app.get(DataSource);
+    await database.query(`ALTER TABLE estates ADD CONSTRAINT test_refuses_city CHECK (city_name <> 'Weigerdorp')`);
+    try {
+      whise.estates = Array.from({ length: 620 }, (_, index) => whiseEstate(20_000 + index, index === 333 ? { city: 'Weigerdorp' } : {}));
+      const report = (await sync()).find((candidate) => candidate.source === 'W')!;
+      expect(report).toMatchObject({ ok: true, fetched: 620, inserted: 619, skipped: [{ sourceId: '20333', error: expect.stringContaining('test_refuses_city') }] });
+      expect(await rows().countBy({ source: 'W' })).toBe(619);
+      expect(await stored('W', '20333')).toBeNull();
+    } finally {
+      await database.query(`ALTER TABLE estates DROP CONSTRAINT IF EXISTS test_refuses_city`);
+    }
+  });
 });

@@ -56,12 +56,20 @@ export function probingGuard(probe: () => Promise<unknown>): WriteGuard {
 }
 
 /**
+ * More refused rows than this in one write, or every row of a chunk refused, is the schema's or the database's fault,
+ * not the rows': the write fails as a whole (the source keeps its cache) instead of skipping a catalogue row by row.
+ */
+export const MAX_REFUSED = 100;
+
+/**
  * Writes `items` in chunks of `size`. A chunk the database refuses is split in halves until each refused item is alone
  * (a few refused rows among thousands cost a few dozen extra statements, not one per row); every other item is written.
- * Answers the refused items with the database's message. A `DatabaseDownError` is never put on a row: it is thrown.
+ * Answers the refused items with the database's message. A `DatabaseDownError` is never put on a row: it is thrown, as
+ * is a refusal of every row of a chunk or of more than MAX_REFUSED rows.
  */
 export async function writeSalvaging<T>(items: readonly T[], size: number, guard: WriteGuard, write: (chunk: readonly T[]) => Promise<void>): Promise<Array<Refused<T>>> {
   const refused: Array<Refused<T>> = [];
+  const systemic = (why: string) => new DatabaseDownError(`${why}, first: ${refused[0]!.error}`);
   const attempt = async (chunk: readonly T[]): Promise<void> => {
     try {
       await guard(() => write(chunk));
@@ -69,6 +77,7 @@ export async function writeSalvaging<T>(items: readonly T[], size: number, guard
       if (error instanceof DatabaseDownError) throw error;
       if (chunk.length === 1) {
         refused.push({ item: chunk[0]!, error: message(error) });
+        if (refused.length > MAX_REFUSED) throw systemic(`over ${MAX_REFUSED} rows refused`);
         return;
       }
       const half = Math.ceil(chunk.length / 2);
@@ -76,6 +85,11 @@ export async function writeSalvaging<T>(items: readonly T[], size: number, guard
       await attempt(chunk.slice(half));
     }
   };
-  for (let i = 0; i < items.length; i += size) await attempt(items.slice(i, i + size));
+  for (let i = 0; i < items.length; i += size) {
+    const chunk = items.slice(i, i + size);
+    const before = refused.length;
+    await attempt(chunk);
+    if (chunk.length > 1 && refused.length - before === chunk.length) throw systemic(`all ${chunk.length} rows of a chunk refused`);
+  }
   return refused;
 }

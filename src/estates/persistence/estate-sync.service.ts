@@ -121,6 +121,8 @@ class SourceRun {
   /** The source id of each staged row, to report one the database refuses. */
   private readonly stagedSourceIds = new Map<number, string>();
   inserted = 0;
+  /** Rows read that the database refused (skipped, neither written nor unchanged). */
+  refused = 0;
   events: NewListingEvent[] = [];
   /** Whose pages changed: rows written or removed and the projects of those that are units (before and after). */
   readonly touched = new Set<number>();
@@ -251,6 +253,7 @@ class SourceRun {
     for (const { id, error } of refused) {
       this.skipped.push({ sourceId: this.stagedSourceIds.get(id) ?? String(id), error: `not stored: ${error}` });
       if (!this.cached.has(id)) this.inserted--;
+      this.refused++;
     }
     this.staged = this.staged.filter((id) => !ids.has(id));
     this.events = this.events.filter((event) => !ids.has(event.estateId));
@@ -411,10 +414,8 @@ export class EstateSyncService {
       budget.throwIfAborted();
       // What the database refuses taken out, as the go-live check does (record-hygiene.ts).
       const record = cleanSourceRecord(read);
-      if (record.ok) {
-        run.countGaps(record.gaps);
-        await run.add(record.estate, this.dataSource);
-      }
+      if (record.ok) run.countGaps(record.gaps);
+      if (record.ok) await run.add(record.estate, this.dataSource);
       else if ('error' in record) run.skipped.push({ sourceId: record.sourceId, error: record.error });
       else {
         run.hiddenIds.push(record.sourceId);
@@ -525,7 +526,7 @@ export class EstateSyncService {
         hidden: run.hidden,
         inserted: run.inserted,
         updated: run.staged.length - run.inserted,
-        unchanged: run.read.size - run.staged.length,
+        unchanged: run.read.size - run.staged.length - run.refused,
         removed: vanished.length,
         skipped,
         gaps: run.gaps,

@@ -185,13 +185,13 @@ function cleanEstate(raw: Estate, cleaning: Cleaning): Estate {
 
   const units: Estate[] = [];
   for (const child of children ?? []) {
-    const unit = new Cleaning(`unit ${cut(cleanText(String(child.sourceId)), VARCHAR.sourceId)}: `);
+    const unit = new Cleaning(`unit ${cut(cleanText(String(child?.sourceId)), VARCHAR.sourceId)}: `);
     try {
       units.push(cleanEstate(child, unit));
       cleaning.gaps.push(...unit.gaps);
     } catch (error) {
-      if (!(error instanceof Unstorable)) throw error;
-      cleaning.gap('units', `unit ${cut(cleanText(String(child.sourceId)), 64)} left out: ${error.message}`);
+      // A unit that cannot be stored (or is of the wrong shape) is left out; its project is shown.
+      cleaning.gap('units', `unit ${cut(cleanText(String(child?.sourceId)), VARCHAR.sourceId)} left out: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   const sameUnits = units.length === (children ?? []).length && units.every((unit, index) => unit === children[index]);

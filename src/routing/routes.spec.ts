@@ -3,8 +3,12 @@ import {
   alternates,
   decodePhotoOrigin,
   encodePhotoOrigin,
+  KEYED_PHOTO_STEM,
+  keyedPropertyImageUrl,
   parsePropertyImageUrl,
   propertyImageUrl,
+  propertyImageVariantUrlOf,
+  remotePhotoFileName,
   remotePropertyImageUrl,
   ROOT_PATH,
   ROUTES,
@@ -122,5 +126,17 @@ describe('remote property image URLs', () => {
       version: '7f',
     });
     expect(parsePropertyImageUrl(propertyImageUrl(1042, 'large', 'house-01.jpg'))).toMatchObject({ source: '1042', size: 'large' });
+  });
+});
+
+describe(keyedPropertyImageUrl.name, () => {
+  const key = 'AbCdEfGhIjKlMnOpQrStUv';
+
+  it('names a photo by its key with a short readable file name, and parses back', () => {
+    const url = keyedPropertyImageUrl(key, 'large', remotePhotoFileName(`https://whisestorageprod.blob.core.windows.net/p/${'x'.repeat(90)}.JPG?sig=1`, KEYED_PHOTO_STEM), 'tb7');
+    expect(url).toBe(`/property-images/h/${key}/large/${'x'.repeat(40)}.jpg?v=tb7`);
+    const ref = parsePropertyImageUrl(url)!;
+    expect(ref).toEqual({ origin: '', source: `h/${key}`, size: 'large', file: `${'x'.repeat(40)}.jpg`, version: 'tb7' });
+    expect(propertyImageVariantUrlOf(ref, 480, 'avif')).toBe(`/property-images/h/${key}/480w/${'x'.repeat(40)}.jpg.avif?v=tb7`);
   });
 });

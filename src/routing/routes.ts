@@ -177,22 +177,40 @@ export function decodePhotoOrigin(segment: string): string | null {
 
 /**
  * `/property-images/u/<base64url of the original URL>/<large|thumb>/<file>[?v=<version>]`: a photo on an allowed CRM
- * host. The path alone names the original, so the proxy needs no state to fetch it; `file` is the original's file
- * name, kept readable at the end (see `remotePhotoFileName`).
+ * host, as the mappers name it. The path alone names the original, but it grows with the URL (over ~75 characters
+ * the router's 100-character parameter limit answered 414), so the sync stores the keyed form instead
+ * (`keyedPropertyImageUrl`); this form is still served for the URLs caches and mails hold.
  */
 export function remotePropertyImageUrl(originalUrl: string, size: PropertyImageSize, version?: string | null): string {
   return `${PROPERTY_IMAGES_PATH}/u/${encodePhotoOrigin(originalUrl)}/${size}/${remotePhotoFileName(originalUrl)}${versionQuery(version)}`;
 }
 
+/** The longest file-name stem of a keyed photo URL: the path stays short whatever the CRM's file names. */
+export const KEYED_PHOTO_STEM = 40;
+
 /**
- * The readable file name of a remote photo: the last segment of its path in letters, digits, `_` and `-` (80 at
- * most), and its extension when it is a photo's (`.jpg` otherwise: the proxy's variants are made from the bytes).
+ * `/property-images/h/<key>/<large|thumb>/<file>[?v=<version>]`: a photo on an allowed CRM host by a fixed-length key
+ * (a hash of its original URL, which the proxy looks up where the sync stored it); `file` is the original's file name,
+ * readable and short: `remotePhotoFileName(url, KEYED_PHOTO_STEM)`.
  */
-export function remotePhotoFileName(originalUrl: string): string {
+export function keyedPropertyImageUrl(key: string, size: PropertyImageSize, file: string, version?: string | null): string {
+  return `${PROPERTY_IMAGES_PATH}/h/${key}/${size}/${encodeURIComponent(file)}${versionQuery(version)}`;
+}
+
+/**
+ * The readable file name of a remote photo: the last segment of its path in letters, digits, `_` and `-` (`maxStem`
+ * at most), and its extension when it is a photo's (`.jpg` otherwise: the proxy's variants are made from the bytes).
+ */
+export function remotePhotoFileName(originalUrl: string, maxStem = 80): string {
   const last = URL.canParse(originalUrl) ? (new URL(originalUrl).pathname.split('/').pop() ?? '') : '';
   const match = /^(.*?)(?:\.(jpe?g|png|webp))?$/i.exec(safeDecode(last))!;
-  const stem = match[1].replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'photo';
+  const stem = match[1].replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, maxStem) || 'photo';
   return `${stem}.${(match[2] ?? 'jpg').toLowerCase()}`;
+}
+
+/** Whether a photo source (`PropertyImageRef.source`) is a remote photo (`u/…` or `h/…`) rather than an account's. */
+export function isRemotePhotoSource(source: string): boolean {
+  return source.startsWith('u/') || source.startsWith('h/');
 }
 
 function safeDecode(segment: string): string {
@@ -221,7 +239,7 @@ export function propertyImageVariantUrl(
 export interface PropertyImageRef {
   /** Whatever came before the images path (an origin for absolute URLs, else empty). */
   readonly origin: string;
-  /** The segments naming where the photo comes from: `<accountId>`, or `u/<base64url of the original URL>`. */
+  /** The segments naming where the photo comes from: `<accountId>`, `h/<key>` or `u/<base64url of the original URL>`. */
   readonly source: string;
   readonly size: PropertyImageSize;
   readonly file: string;
@@ -238,16 +256,16 @@ export function propertyImageUrlOf(ref: PropertyImageRef, size: PropertyImageSiz
  * remote photo are made from the URL it names (a thumbnail's from the CRM's thumbnail), of an account's from `large`.
  */
 export function propertyImageVariantUrlOf(ref: PropertyImageRef, width: number, format: PropertyImageFormat): string {
-  return ref.source.startsWith('u/')
+  return isRemotePhotoSource(ref.source)
     ? `${PROPERTY_IMAGES_PATH}/${ref.source}/${width}w/${encodeURIComponent(ref.file)}.${format}${versionQuery(ref.version)}`
     : propertyImageVariantUrl(ref.source, width, ref.file, format, ref.version);
 }
 
 const PROPERTY_IMAGE_URL = new RegExp(
-  `^(.*?)${PROPERTY_IMAGES_PATH}/(\\d+|u/[\\w-]+)/(large|thumb)/([^/?#]+)(?:\\?v=([^&#]+))?$`,
+  `^(.*?)${PROPERTY_IMAGES_PATH}/(\\d+|[uh]/[\\w-]+)/(large|thumb)/([^/?#]+)(?:\\?v=([^&#]+))?$`,
 );
 
-/** The photo behind a `propertyImageUrl` or `remotePropertyImageUrl` (relative or absolute); null for any other URL. */
+/** The photo behind a `propertyImageUrl`, `keyedPropertyImageUrl` or `remotePropertyImageUrl` (relative or absolute); null for any other URL. */
 export function parsePropertyImageUrl(url: string): PropertyImageRef | null {
   const match = PROPERTY_IMAGE_URL.exec(url);
   if (!match) return null;

@@ -92,4 +92,14 @@ describe('incremental sync with full reconciliation (Zabun fake)', () => {
     const after = await sync();
     expect(after.mode).toBe('incremental');
   });
+
+  it('catches a change stamped 90 minutes before the last sync started at the next incremental sync, not the nightly one', async () => {
+    const state = (await sut.app.get(DataSource).getRepository(SourceSyncStateEntity).findOneBy({ source: 'A' }))!;
+    // An edit saved long after it was opened, or a stamp in Belgian time read as UTC: older than the last sync.
+    const backdated = new Date(state.lastSyncStartedAt.getTime() - 90 * 60 * 1000).toISOString();
+    edit(LISTING, (property) => ({ ...property, price: 598_000, changed: backdated }));
+    const report = await sync();
+    expect(report).toMatchObject({ ok: true, mode: 'incremental', updated: 1 });
+    expect((await sut.app.get(EstateRepository).findById((await cached(LISTING))!.id))?.price.value).toBe(598_000);
+  });
 });

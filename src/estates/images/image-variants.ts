@@ -1,5 +1,6 @@
 import { memoize } from '../../utils/memo.js';
 import {
+  isRemotePhotoSource,
   parsePropertyImageUrl,
   propertyImageUrlOf,
   propertyImageVariantUrlOf,
@@ -59,7 +60,7 @@ export const PHOTO_LAYOUTS = {
 /** The photo URL with a version, so its variants may be cached for a year (change it when the photo changes). */
 export function withImageVersion(photoUrl: string, version: string): string {
   const ref = parsePropertyImageUrl(photoUrl);
-  return ref ? ref.origin + propertyImageUrlOf(ref, ref.source.startsWith('u/') ? ref.size : 'large', version) : photoUrl;
+  return ref ? ref.origin + propertyImageUrlOf(ref, isRemotePhotoSource(ref.source) ? ref.size : 'large', version) : photoUrl;
 }
 
 function variant(ref: PropertyImageRef, width: number, format: PropertyImageFormat): string {

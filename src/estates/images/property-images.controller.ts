@@ -1,13 +1,16 @@
 import { Controller, Get, Inject, Logger, type OnModuleDestroy, Param, Query, Req, Res } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { join, resolve } from 'node:path';
+import type { DataSource } from 'typeorm';
 import { NotFoundError } from '../../utils/errors.js';
 import { FIXTURES_DIR } from '../../utils/paths.js';
 import { AppConfig } from '../../config/config.js';
-import { decodePhotoOrigin, PROPERTY_IMAGES_PATH, remotePhotoFileName } from '../../routing/routes.js';
+import { decodePhotoOrigin, KEYED_PHOTO_STEM, PROPERTY_IMAGES_PATH, remotePhotoFileName } from '../../routing/routes.js';
 import { isImageFormat, isImageWidth } from './image-variants.js';
 import type { PhotoHosts } from '../../config/photo-hosts.js';
 import type { PhotoSource } from './photo-originals.js';
+import { PhotoKeyStore } from './photo-keys.js';
 import { type ImageReply, PropertyImageService } from './property-image.service.js';
 
 /** The demo catalogue's accounts (source A 1042, source B 2077): their photos are in fixtures/photos. */
@@ -42,16 +45,20 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * Listing photos under the site's own origin (SPEC §7 property images): `<source>/<width>w/<file>.<avif|webp|jpg>`
  * resized and encoded on first request, and the CRM's own `<source>/<large|thumb>/<file>`. The source is an account
  * (`/<account>/…`: demo accounts read fixtures/, others PROPERTY_IMAGES_URL) or an original URL on a host of
- * PHOTO_HOSTS (`/u/<base64url of the URL>/…`), checked against the list on every request: never an open proxy.
+ * PHOTO_HOSTS: by its key (`/h/<key>/…`, the URL in photo_originals, as the sync stores listings) or, in the URLs
+ * older pages and mails hold, in the path (`/u/<base64url of the URL>/…`). The host is checked against the list on
+ * every request (and every redirect): never an open proxy.
  */
 @Controller()
 export class PropertyImagesController implements OnModuleDestroy {
   private readonly logger = new Logger(PropertyImagesController.name);
   readonly images: PropertyImageService;
   private readonly hosts: PhotoHosts;
+  private readonly keys: PhotoKeyStore;
 
-  constructor(@Inject(AppConfig) config: AppConfig) {
+  constructor(@Inject(AppConfig) config: AppConfig, @InjectDataSource() dataSource: DataSource) {
     this.hosts = config.photoHosts;
+    this.keys = new PhotoKeyStore(dataSource);
     this.images = new PropertyImageService({
       cacheDir: imageCacheDir(config),
       upstreamUrl: config.PROPERTY_IMAGES_URL ?? null,
@@ -94,6 +101,22 @@ export class PropertyImagesController implements OnModuleDestroy {
     const url = original !== null && URL.canParse(original) ? new URL(original) : null;
     if (!url || url.href !== original || !this.hosts.allows(url)) throw new NotFoundError();
     return this.serve({ url }, remotePhotoFileName(original), size, file, v, request, reply);
+  }
+
+  @Get(`${PROPERTY_IMAGES_PATH}/h/:key/:size/:file`)
+  async keyedImage(
+    @Param('key') key: string,
+    @Param('size') size: string,
+    @Param('file') file: string,
+    @Query('v') v: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<FastifyReply> {
+    // Only a key the sync stored, for a URL on a host still on the list: no fetch for anything else.
+    const original = await this.keys.find(key);
+    const url = original !== null && URL.canParse(original) ? new URL(original) : null;
+    if (!url || url.href !== original || !this.hosts.allows(url)) throw new NotFoundError();
+    return this.serve({ url }, remotePhotoFileName(original, KEYED_PHOTO_STEM), size, file, v, request, reply);
   }
 
   /** `expectedFile`: the one file name a remote photo's path may carry (null: any valid name, for accounts). */

@@ -1,12 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, MoreThan } from 'typeorm';
+import { DataSource, type EntityManager, In, MoreThan } from 'typeorm';
 import { AppConfig } from '../../config/config.js';
 import { ChangeFeedService } from '../../database/change-feed.service.js';
 import type { Estate, SourceName } from '../domain/estate.js';
-import type { EstateSource, FetchOptions } from '../sources/estate-source.port.js';
+import type { EstateSource, FetchOptions, FieldGap } from '../sources/estate-source.port.js';
 import { FetchBudget, withFetchBudget } from '../sources/http-client.js';
+import { cleanSourceRecord } from '../sources/record-hygiene.js';
 import { countListingsWithGaps } from '../display/compliance-report.js';
+import { keyPhotoUrls, PhotoKeyStore } from '../images/photo-keys.js';
 import { EstateEntity } from './estate.entity.js';
 import { flattenEstate, fromRows, toRow } from './estate-record.js';
 import { STAGING_CHUNK, StagingRun } from './estate-sync-staging.js';
@@ -15,6 +17,7 @@ import { listingEvents, marksAfter, type NewListingEvent } from './listing-event
 import { assignListingIds, withSiteIds } from './listing-ids.js';
 import { SourceSyncStateEntity } from './source-sync-state.entity.js';
 import { AppointmentStore } from './appointment-store.port.js';
+import { probingGuard, savepointGuard, writeSalvaging } from './salvage.js';
 
 /** The configured sources (A and B), provided by the estates module. */
 export const ESTATE_SOURCES = Symbol('ESTATE_SOURCES');
@@ -25,8 +28,14 @@ const ANALYZE_BASE_ROWS = 50;
 const ANALYZE_SCALE = 0.1;
 /** Listings the compliance check reads at a time after a full sync (~12 KB of document each, more as objects). */
 const COMPLIANCE_BATCH = 250;
-/** An incremental sync asks for changes since the last one started, less this much (clocks and slow commits). */
-const INCREMENTAL_OVERLAP_MS = 10 * 60 * 1000;
+/**
+ * An incremental sync asks for changes since the last one started, less this much. A CRM's change stamp can be older
+ * than the moment its change became readable: its clock, a slow commit, an edit saved long after it was opened, or a
+ * stamp in Belgian local time compared as UTC (two hours in summer). Records read again within the overlap cost one
+ * read each and no write (their content hash is unchanged); a change backdated further waits for the full
+ * reconciliation (SYNC_RECONCILE_HOURS), which reads everything.
+ */
+export const INCREMENTAL_OVERLAP_MS = 3 * 60 * 60 * 1000;
 
 /** full: everything the source publishes (what is not in it is removed); incremental: only what changed. */
 export type SyncMode = 'full' | 'incremental';
@@ -52,6 +61,8 @@ export interface SourceSyncReport {
   readonly unchanged: number;
   readonly removed: number;
   readonly skipped: readonly SkippedRecord[];
+  /** Fields listings are shown without (FieldGap.field), counted over the records read. */
+  readonly gaps: Readonly<Record<string, number>>;
 }
 
 export interface SyncReport {
@@ -73,11 +84,17 @@ export function describeSourceSync(report: SourceSyncReport): string {
 }
 
 function failed(source: SourceName, mode: SyncMode, error: string): SourceSyncReport {
-  return { source, mode, ok: false, error, fetched: 0, hidden: {}, inserted: 0, updated: 0, unchanged: 0, removed: 0, skipped: [] };
+  return { source, mode, ok: false, error, fetched: 0, hidden: {}, inserted: 0, updated: 0, unchanged: 0, removed: 0, skipped: [], gaps: {} };
 }
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A source's gaps in a line ("shown without: 3 text, 1 price"), or null when it had none. */
+export function describeGaps(report: SourceSyncReport): string | null {
+  const gaps = Object.entries(report.gaps).sort((a, b) => b[1] - a[1]);
+  return gaps.length ? `source ${report.source}: listings shown without some data (npm run crm:check lists them): ${gaps.map(([field, count]) => `${count} ${field}`).join(', ')}` : null;
 }
 
 /** What the cache held of a listing before the run. */
@@ -92,15 +109,21 @@ class SourceRun {
   /** Top-level listings read (a project counts once). */
   fetched = 0;
   readonly skipped: SkippedRecord[] = [];
+  /** FieldGap.field → how many. */
+  readonly gaps: Record<string, number> = {};
   /** Source ids of records the site must not show. */
   readonly hiddenIds: string[] = [];
   readonly hidden: Record<string, number> = {};
   /** The site ids of every row read (project units included): what a full read keeps. */
   readonly read = new Set<number>();
   /** The site ids of the rows staged: new or changed. */
-  readonly staged: number[] = [];
+  staged: number[] = [];
+  /** The source id of each staged row, to report one the database refuses. */
+  private readonly stagedSourceIds = new Map<number, string>();
   inserted = 0;
-  readonly events: NewListingEvent[] = [];
+  /** Rows read that the database refused (skipped, neither written nor unchanged). */
+  refused = 0;
+  events: NewListingEvent[] = [];
   /** Whose pages changed: rows written or removed and the projects of those that are units (before and after). */
   readonly touched = new Set<number>();
   /**
@@ -117,6 +140,8 @@ class SourceRun {
   unstaged: EstateEntity[] = [];
   /** Whether rows went to the staging table (then all of them do, and the transaction copies them from there). */
   spilled = false;
+  /** The photo keys (and their URLs) of changed rows not stored yet. */
+  private readonly photos = new Map<string, string>();
 
   constructor(
     readonly name: SourceName,
@@ -126,6 +151,10 @@ class SourceRun {
     readonly staging: StagingRun,
   ) {}
 
+  countGaps(gaps: readonly FieldGap[] | undefined): void {
+    for (const gap of gaps ?? []) this.gaps[gap.field] = (this.gaps[gap.field] ?? 0) + 1;
+  }
+
   async add(estate: Estate, dataSource: DataSource): Promise<void> {
     this.pending.push(estate);
     this.pendingRows += 1 + estate.children.length;
@@ -134,13 +163,25 @@ class SourceRun {
 
   /** Site ids for the pending listings, their rows diffed against the cache, the changed ones staged. */
   async flush(dataSource: DataSource): Promise<void> {
-    const chunk = this.pending;
+    const read = this.pending;
     this.pending = [];
     this.pendingRows = 0;
-    if (chunk.length === 0) return;
-    this.fetched += chunk.length;
-    const siteIds = await dataSource.transaction((manager) => assignListingIds(manager, this.name, chunk.flatMap((estate) => [estate, ...estate.children])));
-    for (const estate of chunk.map((listing) => withSiteIds(listing, siteIds)).flatMap(flattenEstate)) {
+    if (read.length === 0) return;
+    this.fetched += read.length;
+    const { chunk, siteIds } = await this.assignIds(read, dataSource);
+    for (const listing of chunk) {
+      // Remote photos by their fixed-length keys; a key's URL is stored with the first changed row that shows it.
+      const photos = new Map<string, string>();
+      const rows = flattenEstate(keyPhotoUrls(withSiteIds(listing, siteIds), photos));
+      if (this.diff(rows)) for (const [key, url] of photos) this.photos.set(key, url);
+    }
+    if (this.unstaged.length >= STAGING_CHUNK) await this.spill(dataSource);
+  }
+
+  /** Diffs a listing's rows against the cache and keeps the changed ones; whether any changed. */
+  private diff(estates: readonly Estate[]): boolean {
+    let changed = false;
+    for (const estate of estates) {
       if (this.read.has(estate.id)) {
         this.skipped.push({ sourceId: estate.sourceId, error: `listed twice in source ${this.name}` });
         continue;
@@ -155,18 +196,67 @@ class SourceRun {
       this.events.push(...events);
       if (!before) this.inserted++;
       this.staged.push(row.id);
+      this.stagedSourceIds.set(row.id, row.sourceId);
       // A unit's project before and after the change (a unit can move to another project).
       this.touch(row.id, row.parentId, before?.parentId ?? null);
       this.unstaged.push(row);
+      changed = true;
     }
-    if (this.unstaged.length >= STAGING_CHUNK) await this.spill();
+    return changed;
   }
 
-  /** Writes the changed rows held so far to the staging table. */
-  async spill(): Promise<void> {
-    await this.staging.write(this.unstaged);
+  /**
+   * The chunk's site ids, in one transaction; when the database refuses it, listing by listing, and a listing it still
+   * refuses is skipped (reported; the cache keeps its last good version) while the rest goes on.
+   */
+  private async assignIds(chunk: readonly Estate[], dataSource: DataSource): Promise<{ chunk: readonly Estate[]; siteIds: Map<string, number> }> {
+    const assign = (listings: readonly Estate[]) => dataSource.transaction((manager) => assignListingIds(manager, this.name, listings.flatMap((estate) => [estate, ...estate.children])));
+    try {
+      return { chunk, siteIds: await assign(chunk) };
+    } catch {
+      const siteIds = new Map<string, number>();
+      const refused = await writeSalvaging(chunk, 1, probingGuard(() => dataSource.query('SELECT 1')), async ([listing]) => {
+        for (const [sourceId, id] of await assign([listing!])) siteIds.set(sourceId, id);
+      });
+      for (const { item, error } of refused) this.skipped.push({ sourceId: item.sourceId, error: `not stored: ${error}` });
+      const left = new Set(refused.map(({ item }) => item));
+      return { chunk: chunk.filter((listing) => !left.has(listing)), siteIds };
+    }
+  }
+
+  /** Writes the changed rows held so far to the staging table (a row the database refuses is skipped). */
+  async spill(dataSource: DataSource): Promise<void> {
+    // Their photos' keys go first: a listing row is never visible before the URLs it names.
+    await this.storePhotos(dataSource);
+    const refused = await writeSalvaging(this.unstaged, STAGING_CHUNK, probingGuard(() => dataSource.query('SELECT 1')), (rows) => this.staging.write(rows));
+    this.drop(refused.map(({ item, error }) => ({ id: item.id, error })));
     this.unstaged = [];
     this.spilled = true;
+  }
+
+  /** The photo keys of the rows changed so far, stored (in `manager`'s transaction when given) and forgotten. */
+  async storePhotos(manager: DataSource | EntityManager): Promise<void> {
+    try {
+      await PhotoKeyStore.store(manager, this.photos);
+    } finally {
+      this.photos.clear();
+    }
+  }
+
+  /**
+   * Rows the database refused: reported as skipped, so the cache keeps their last good version (a full read does not
+   * remove them), and left out of what this run writes, counts and records as events.
+   */
+  drop(refused: ReadonlyArray<{ readonly id: number; readonly error: string }>): void {
+    if (refused.length === 0) return;
+    const ids = new Set(refused.map(({ id }) => id));
+    for (const { id, error } of refused) {
+      this.skipped.push({ sourceId: this.stagedSourceIds.get(id) ?? String(id), error: `not stored: ${error}` });
+      if (!this.cached.has(id)) this.inserted--;
+      this.refused++;
+    }
+    this.staged = this.staged.filter((id) => !ids.has(id));
+    this.events = this.events.filter((event) => !ids.has(event.estateId));
   }
 
   /** The rows held in memory with the commit's time where they carry the staging time (as StagingRun.apply does). */
@@ -253,7 +343,13 @@ export class EstateSyncService {
       { maxPages: this.config.SYNC_MAX_PAGES, maxRecords: this.config.SYNC_MAX_RECORDS, maxBytes: this.config.SYNC_MAX_BYTES },
       signal,
     );
-    const stored = await this.readAndStore(source, mode, state, startedAt, budget);
+    let stored: Awaited<ReturnType<EstateSyncService['readAndStore']>>;
+    try {
+      stored = await this.readAndStore(source, mode, state, startedAt, budget);
+    } catch (error) {
+      // Whatever went wrong storing this source (the database down, a bug), the sources after it are still synced.
+      return failed(source.name, mode, reason(error));
+    }
     if ('error' in stored) return failed(source.name, mode, stored.error);
     const { report, changedIds } = stored;
     await this.publish(changedIds);
@@ -314,8 +410,11 @@ export class EstateSyncService {
   }
 
   private async read(source: EstateSource, options: FetchOptions, budget: FetchBudget, run: SourceRun): Promise<void> {
-    for await (const record of source.fetchAll(options)) {
+    for await (const read of source.fetchAll(options)) {
       budget.throwIfAborted();
+      // What the database refuses taken out, as the go-live check does (record-hygiene.ts).
+      const record = cleanSourceRecord(read);
+      if (record.ok) run.countGaps(record.gaps);
       if (record.ok) await run.add(record.estate, this.dataSource);
       else if ('error' in record) run.skipped.push({ sourceId: record.sourceId, error: record.error });
       else {
@@ -324,7 +423,7 @@ export class EstateSyncService {
       }
     }
     await run.flush(this.dataSource);
-    if (run.spilled) await run.spill();
+    if (run.spilled) await run.spill(this.dataSource);
   }
 
   /** Each cached unit's project, by source ids: an incremental read that sees a changed unit re-reads its project. */
@@ -389,16 +488,22 @@ export class EstateSyncService {
     const syncedAt = new Date();
     const { name, mode, skipped, cached } = run;
     return this.dataSource.transaction(async (manager) => {
-      if (run.spilled) await run.staging.apply(manager, run.staged, run.stagedAt, syncedAt);
-      else {
-        const rows = run.unstagedAt(syncedAt);
-        for (let i = 0; i < rows.length; i += UPSERT_CHUNK) await manager.upsert(EstateEntity, rows.slice(i, i + UPSERT_CHUNK), ['id']);
+      // Each chunk behind a savepoint: a row the database refuses is skipped (the cache keeps its last good version),
+      // the others are written, and the transaction goes on.
+      const guard = savepointGuard(manager);
+      await run.storePhotos(manager);
+      if (run.spilled) {
+        const refused = await writeSalvaging(run.staged, STAGING_CHUNK, guard, (ids) => run.staging.apply(manager, ids, run.stagedAt, syncedAt));
+        run.drop(refused.map(({ item, error }) => ({ id: item, error })));
+      } else {
+        const refused = await writeSalvaging(run.unstagedAt(syncedAt), UPSERT_CHUNK, guard, async (rows) => void (await manager.upsert(EstateEntity, [...rows], ['id'])));
+        run.drop(refused.map(({ item, error }) => ({ id: item.id, error })));
       }
       // The listing's history (first seen, price, status) for alert digests and pages, committed with the change itself,
       // at the commit's time (digests read events by their time).
-      for (let i = 0; i < run.events.length; i += UPSERT_CHUNK) {
-        await manager.insert(ListingEventEntity, run.events.slice(i, i + UPSERT_CHUNK).map((event) => ({ ...event, occurredAt: syncedAt })));
-      }
+      const events = run.events.map((event) => ({ ...event, occurredAt: syncedAt }));
+      const refusedEvents = await writeSalvaging(events, UPSERT_CHUNK, guard, async (chunk) => void (await manager.insert(ListingEventEntity, [...chunk])));
+      for (const { item, error } of refusedEvents) this.logger.warn(`source ${name}: a ${item.kind} event of listing ${item.estateId} not recorded: ${error}`);
       // A record that could not be mapped this time keeps its last good version on the site.
       const kept = new Set(skipped.map((record) => record.sourceId));
       const hiddenSourceIds = new Set(run.hiddenIds);
@@ -421,9 +526,10 @@ export class EstateSyncService {
         hidden: run.hidden,
         inserted: run.inserted,
         updated: run.staged.length - run.inserted,
-        unchanged: run.read.size - run.staged.length,
+        unchanged: run.read.size - run.staged.length - run.refused,
         removed: vanished.length,
         skipped,
+        gaps: run.gaps,
       };
       return { report, changedIds: [...run.touched].sort((a, b) => a - b) };
     });
@@ -471,6 +577,8 @@ export class EstateSyncService {
       return;
     }
     this.logger.log(describeSourceSync(report));
+    const gaps = describeGaps(report);
+    if (gaps) this.logger.warn(gaps);
     for (const record of report.skipped) this.logger.warn(`source ${report.source} record ${record.sourceId} skipped: ${record.error}`);
   }
 }

@@ -39,7 +39,9 @@ function underUpstream(url: URL, upstream: URL): string | null {
  * - the demo catalogue (`https://cdn.source-a.example/1042/house-01.jpg`) and photos under PROPERTY_IMAGES_URL keep
  *   the account form `/property-images/<account>/<large|thumb>/<file>` (URLs already in caches keep working);
  * - a photo on a host of PHOTO_HOSTS becomes `/property-images/u/<base64url of its URL>/<large|thumb>/<file>`, `thumb`
- *   when the CRM marks it as a thumbnail (a `thumbs/` folder, Zabun's `_tn` suffix); an http URL is upgraded to https;
+ *   when the CRM marks it as a thumbnail (a `thumbs/` folder, Zabun's `_tn` suffix); an http URL is upgraded to https.
+ *   The sync stores it by its fixed-length key instead (`/property-images/h/<key>/…`, images/photo-keys.ts), keeping
+ *   the URL in photo_originals: this form carries the URL to it;
  * - anything else (another host, an IP address, user info, another scheme) is null.
  */
 export function proxiedImageUrl(url: string, version?: string | null): string | null {

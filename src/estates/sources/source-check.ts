@@ -1,6 +1,7 @@
 import type { EstateSource, SourceHealth } from './estate-source.port.js';
 import { type CoverageRow, describeCoverage, FieldCoverage, type GapSummary } from './field-coverage.js';
 import { FetchBudget, type FetchLimits, withFetchBudget } from './http-client.js';
+import { cleanSourceRecord } from './record-hygiene.js';
 
 /** What the go-live check found for one source: it stores nothing. */
 export interface SourceCheckReport {
@@ -53,7 +54,8 @@ export async function checkSource(source: EstateSource, limits: FetchLimits, sam
   try {
     await withFetchBudget(budget, async () => {
       let seen = 0;
-      for await (const record of source.fetchAll()) {
+      for await (const read of source.fetchAll()) {
+        const record = cleanSourceRecord(read);
         if (record.ok) {
           report.live++;
           report.units += record.estate.children.length;

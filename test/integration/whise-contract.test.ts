@@ -7,6 +7,7 @@ import { urlFor } from '../../src/routing/routes.js';
 import { PROJECT_ROOT } from '../../src/utils/paths.js';
 import { FakeWhiseServer, fakeWhiseEnv, whiseFixture } from '../support/fake-whise-server.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { photoKey } from '../../src/estates/images/photo-keys.js';
 
 /*
  * The contract between our Whise code and Whise as public evidence shows it (docs/crm/whise.md): the recorded-shape
@@ -185,7 +186,7 @@ describe('Whise contract: the fixture replayed through the client, the sync and 
 
     // Photos: the first picture, through the site's proxy (the default PHOTO_HOSTS allows Whise storage).
     const first = (raw.pictures as Array<{ urlLarge: string }>)[0]!.urlLarge;
-    expect(html).toContain(`/property-images/u/${Buffer.from(first).toString('base64url')}/`);
+    expect(html).toContain(`/property-images/h/${photoKey(first)}/`);
     // Map: the pin at details 1849/1850.
     const lat = Number(detailOf(raw, 1849)!.value);
     const lon = Number(detailOf(raw, 1850)!.value);

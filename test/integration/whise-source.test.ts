@@ -3,6 +3,7 @@ import { EstateSyncService } from '../../src/estates/persistence/estate-sync.ser
 import { urlFor } from '../../src/routing/routes.js';
 import { FakeWhiseServer, fakeWhiseEnv, whiseEstate, whisePicture } from '../support/fake-whise-server.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { photoKey } from '../../src/estates/images/photo-keys.js';
 
 const LISTED = 3515113;
 const IN_PREPARATION = 3515114;
@@ -43,7 +44,7 @@ describe('a Whise account as a source (WHISE_* pointing at a fake Whise)', () =>
     expect(page.text).toContain('Statig herenhuis met tuin.');
     // On Whise's real picture host, which the default PHOTO_HOSTS allows.
     const photo = whisePicture(LISTED, 0).urlLarge as string;
-    const proxied = `/property-images/u/${Buffer.from(photo).toString('base64url')}/large/${photo.split('/').pop()}`;
+    const proxied = `/property-images/h/${photoKey(photo)}/large/${photo.split('/').pop()}`;
     expect(page.text).toContain(proxied);
   });
 

@@ -176,6 +176,14 @@ function toZabunProperty(record, cities) {
   property.direction_garden_id = ORIENTATION[record.garden_orientation] ?? null;
   property.certificate_electricity_ynu = ELECTRICITY_YNU[record.certificate_electricity] ?? null;
   property.available = FREE_ON_TEXT[record.free_on] ?? null;
+  // The EPC's date and last valid day (ten years), and the building's number of floors: derived from the id, not
+  // drawn, so the rest of the demo stays as it was.
+  const id = record.property_id;
+  const epcYear = 2025; // the year the demo's EPC references carry
+  const epcDay = `${String((id % 12) + 1).padStart(2, '0')}-${String((id % 27) + 1).padStart(2, '0')}`;
+  property.epc_date = record.epc_reference ? `${epcYear}-${epcDay}` : null;
+  property.epc_date_expire = record.epc_reference ? `${epcYear + 10}-${epcDay}` : null;
+  property.floors_total = record.head_type === 'HOUSE' ? 2 + (id % 2) : record.head_type === 'APARTMENT' ? 4 + (id % 5) : null;
   property.renovation_obligation_id = PLANNING[record.renovation_obligation_id] ?? null;
   property.technicals = Object.entries(TECHNICAL_OF).flatMap(([field, technical]) =>
     record[field] && technical.values[record[field]]

@@ -128,7 +128,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     bodyLimit: BODY_LIMIT_BYTES,
     // The URL's length is limited above (MAX_URL_LENGTH), not each parameter's: the router's default of 100 made the
     // slugs and photo paths of older releases (links in mails, caches, search engines) a 414 instead of their 301 or photo.
-    maxParamLength: MAX_URL_LENGTH,
+    routerOptions: { maxParamLength: MAX_URL_LENGTH },
     // Logged and echoed in X-Request-Id.
     requestIdHeader: false,
     genReqId: requestIdFor,

@@ -16,14 +16,12 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { URLSearchParams } from 'node:url';
-import { cpuSeconds, freePort, nodeFlags, percentile } from './support.mjs';
+import { cpuSeconds, freePort, loadTestFake, nodeFlags, percentile, seededRandom } from './support.mjs';
 
-const require = createRequire(import.meta.url);
 const ROOT = new URL('..', import.meta.url).pathname;
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 50_000);
 const CHANGED = Number(process.env.BENCH_CHANGED ?? 300);
@@ -42,23 +40,7 @@ const BOUNDS = {
   serverRssMb: 400,
 };
 
-// --- the fake CRM, compiled from its TypeScript as the tests run it ---------------------------------------------
-
-async function loadFakeZabun() {
-  const { build } = require('esbuild');
-  const outfile = join(ROOT, 'dist/bench/fake-zabun-server.cjs');
-  await build({ entryPoints: [join(ROOT, 'test/support/fake-zabun-server.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', packages: 'external', logLevel: 'error' });
-  return require(outfile);
-}
-
-/** A small deterministic generator: the same catalogue on every run. */
-function random(seed) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
+// --- the fake CRM (test/support/fake-zabun-server.ts, compiled as the tests run it: support.mjs loadTestFake) ---
 
 /**
  * LISTINGS Zabun records made from the demo's own (every field the mapper reads), spread over the demo's cities,
@@ -66,7 +48,7 @@ function random(seed) {
  * in the past, so the incremental sync sees only the records the benchmark changes.
  */
 function generateCatalogue(fixtures) {
-  const next = random(42);
+  const next = seededRandom(42);
   const pick = (list) => list[Math.floor(next() * list.length)];
   const { properties, cities } = fixtures;
   const projects = properties.filter((property) => (property.child_properties ?? []).length > 0);
@@ -159,7 +141,7 @@ async function startServer(env, port) {
 
 /** Searches visitors make: no filter, one, combinations; cities by name or postcode in the four locales; pages 1-5. */
 function searches(cities) {
-  const next = random(7);
+  const next = seededRandom(7);
   const pick = (list) => list[Math.floor(next() * list.length)];
   const urls = new Set();
   const locales = ['nl', 'fr', 'en', 'de'];
@@ -242,7 +224,7 @@ async function crawl(pages) {
 const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL, a migrated empty database)' : 'embedded PGlite (in-process, temporary DATA_DIR)';
 console.log(`Scale: ${LISTINGS.toLocaleString('en')} listings from the fake Zabun, on ${database}; load average ${loadavg().map((load) => load.toFixed(1)).join(' ')} on 2 shared cores`);
 
-const { FakeZabun } = await loadFakeZabun();
+const { FakeZabun } = await loadTestFake('fake-zabun-server');
 const zabun = new FakeZabun(() => false);
 const catalogue = generateCatalogue(zabun.state);
 zabun.state.properties = catalogue;

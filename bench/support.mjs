@@ -92,3 +92,21 @@ export function cpuSeconds(pid) {
   // fields[0] is field 3 (state), so field n is fields[n - 3].
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
+
+/** A test fake (test/support/<name>.ts) compiled from its TypeScript as the tests run it, into dist/bench/. */
+export async function loadTestFake(name) {
+  const { build } = require('esbuild');
+  const root = new URL('..', import.meta.url).pathname;
+  const outfile = `${root}dist/bench/${name}.cjs`;
+  await build({ entryPoints: [`${root}test/support/${name}.ts`], outfile, bundle: true, platform: 'node', format: 'cjs', packages: 'external', logLevel: 'error' });
+  return require(outfile);
+}
+
+/** A small deterministic generator: the same catalogue on every run. */
+export function seededRandom(seed) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}

@@ -13,13 +13,11 @@
 // whole run (the sync's own robustness against NUL and out-of-range numbers is separate work) is reported as such.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { nodeFlags } from './support.mjs';
+import { loadTestFake, nodeFlags, seededRandom } from './support.mjs';
 
-const require = createRequire(import.meta.url);
 const ROOT = new URL('..', import.meta.url).pathname;
 const ESTATES = Number(process.env.BENCH_WHISE_ESTATES ?? 10_000);
 const FIRST_ID = 8_000_000;
@@ -29,22 +27,6 @@ if (process.env.BENCH_BUILD || !existsSync(join(ROOT, 'dist/src/sync.js'))) {
   execFileSync('npm', ['run', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
 }
 
-async function loadFakeWhise() {
-  const { build } = require('esbuild');
-  const outfile = join(ROOT, 'dist/bench/fake-whise-server.cjs');
-  await build({ entryPoints: [join(ROOT, 'test/support/fake-whise-server.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', packages: 'external', logLevel: 'error' });
-  return require(outfile);
-}
-
-/** A small deterministic generator: the same catalogue on every run. */
-function random(seed) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
-
 const clone = (value) => JSON.parse(JSON.stringify(value));
 
 /**
@@ -52,7 +34,7 @@ const clone = (value) => JSON.parse(JSON.stringify(value));
  * renamed to the new id, spread over the fixture's cities and prices; about 1 % projects with two units each.
  */
 function generate(fake, withHostile = true) {
-  const next = random(35);
+  const next = seededRandom(35);
   const pick = (list) => list[Math.floor(next() * list.length)];
   const fixture = fake.whiseFixtureEstates();
   const publicOnes = fixture.filter((raw) => raw.displayStatusId !== 1 && raw.status.id === 1);
@@ -100,7 +82,7 @@ function runSync(env) {
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output, peakRss: Number(/peak-rss (\d+)/.exec(output)?.[1] ?? NaN) })));
 }
 
-const fake = await loadFakeWhise();
+const fake = await loadTestFake('fake-whise-server');
 const clip = (text) => (text.length > 300 ? `${text.slice(0, 300)}…` : text);
 
 /** One full sync of the generated account by `npm run sync`'s command line; true when the Whise source was read whole. */

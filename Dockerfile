@@ -6,7 +6,10 @@
 # Build stage: the locked dependencies, the compiled server and the bundled client, then dev dependencies dropped.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
+# npm's postinstall runs scripts/ensure-node.mjs, which does nothing on this image's Node 24 (it fetches Node 24 on a
+# machine with another major).
 COPY package.json package-lock.json ./
+COPY scripts/ensure-node.mjs ./scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -31,8 +34,12 @@ COPY --from=build /app/i18n ./i18n
 COPY --from=build /app/fixtures ./fixtures
 # The feed schema source B validates records against (docs/feed is its published contract).
 COPY --from=build /app/docs/feed/feed.schema.json ./docs/feed/feed.schema.json
-# Migrations against DATABASE_URL: docker run … node scripts/typeorm-cli.mjs migration:run
+# The operator commands run the built code: `node dist/src/sync.js`, `node dist/src/mail/mail-retry.cli.js …` (or
+# `npm run <command>`, which checks the Node and finds no sources to rebuild); docs/OPERATIONS.md "Operator commands
+# in a container". Migrations against DATABASE_URL: docker run … node scripts/typeorm-cli.mjs migration:run
 COPY --from=build /app/scripts/typeorm-cli.mjs ./scripts/typeorm-cli.mjs
+COPY --from=build /app/scripts/ensure-built.mjs ./scripts/ensure-built.mjs
+COPY --from=build /app/scripts/ensure-node.mjs ./scripts/ensure-node.mjs
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

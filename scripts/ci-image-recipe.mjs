@@ -2,11 +2,13 @@
 //   1. the tracked files (git ls-files; in CI the committed tree) minus .dockerignore are the build context;
 //   2. the build stage's COPY and RUN lines run in a scratch directory (npm ci, build, prune);
 //   3. the runtime stage's COPY --from=build lines copy into a second scratch directory, files owned by root;
-//   4. there, as an unprivileged user with the stage's ENV, a fresh DATA_DIR and a free PORT: the migration CLI,
-//      then the CMD; /readyz must answer 200 within 60 s, a listing page with its assets and photo too, the
-//      HEALTHCHECK command must pass, and SIGTERM must stop the server.
+//   4. there, as an unprivileged user with the stage's ENV, a fresh DATA_DIR and a free PORT: the migration CLI and
+//      two operator commands from dist/ (settings list exits 0, mail:retry of an unknown id exits 1), then the CMD;
+//      /readyz must answer 200 within 60 s, a listing page with its assets and photo too, the sitemap's links on
+//      http://localhost:<PORT> (no PUBLIC_BASE_URL: the public URL follows PORT), the HEALTHCHECK command must pass,
+//      SIGTERM must stop the server, and every line it wrote to stdout must be JSON (production logs, from the first).
 // Usage (as root, so the server can run as nobody): node scripts/ci-image-recipe.mjs   KEEP_SCRATCH=1 keeps the dirs.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -258,11 +260,33 @@ try {
     say(`migration CLI from the pruned tree: ${executed} migrations run in ${seconds(since)}`);
   }
 
-  // 4b. The server: ready, serving pages and assets, healthy, then stopped by SIGTERM.
+  // 4b. Operator commands from the built code, as `docker compose exec app node dist/…` runs them: no TypeScript, no
+  // build. settings reads the database and exits 0; mail:retry of a mail that is not there exits 1 and says so.
+  const operator = (script, args) => {
+    const since = Date.now();
+    const result = spawnSync(process.execPath, [script, ...args], { cwd: app, env: serverEnv, encoding: 'utf8', ...identity });
+    return { ...result, took: seconds(since) };
+  };
+  const settings = operator('dist/src/settings/settings.cli.js', ['list']);
+  if (settings.status !== 0 || !settings.stdout.includes('hiddenStatus =')) {
+    throw new RecipeError(`node dist/src/settings/settings.cli.js list exited ${settings.status}: ${settings.stderr}${settings.stdout}`);
+  }
+  const unknownMail = '00000000-0000-4000-8000-000000000000';
+  const retry = operator('dist/src/mail/mail-retry.cli.js', ['--id', unknownMail]);
+  if (retry.status !== 1 || !retry.stderr.includes(`not re-queued (no such mail, already sent, or being sent now): ${unknownMail}`)) {
+    throw new RecipeError(`node dist/src/mail/mail-retry.cli.js --id ${unknownMail} exited ${retry.status} (expected 1): ${retry.stderr}`);
+  }
+  say(`operator commands from dist/: settings list exited 0 (${settings.took}), mail:retry --id <unknown> exited 1 (${retry.took})`);
+
+  // 4c. The server: ready, serving pages and assets, healthy, then stopped by SIGTERM.
   const [program, ...programArgs] = command;
   const bootStarted = Date.now();
   server = spawn(program === 'node' ? process.execPath : program, programArgs, { cwd: app, env: serverEnv, ...identity });
-  server.stdout.on('data', (chunk) => (log += chunk));
+  let stdout = '';
+  server.stdout.on('data', (chunk) => {
+    log += chunk;
+    stdout += chunk;
+  });
   server.stderr.on('data', (chunk) => (log += chunk));
   const exited = new Promise((resolve) => server.on('exit', (code, signal) => resolve({ code, signal })));
   let exit;
@@ -282,6 +306,10 @@ try {
   // A listing page proves more than /readyz: the demo catalogue (fixtures), translations, assets and photos.
   const home = await get(`${base}/`);
   if (home.status !== 200 || !home.type.startsWith('text/html')) throw new RecipeError(`GET / answered ${home.status} ${home.type}`);
+  // No PUBLIC_BASE_URL in the image's ENV: the links follow PORT (the demo on another port links itself).
+  const sitemap = await get(`${base}/sitemap.xml`);
+  const origins = [...new Set([...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).origin))];
+  if (origins.join() !== `http://localhost:${port}`) throw new RecipeError(`/sitemap.xml links ${origins.join(', ')}, not http://localhost:${port} (PORT)`);
   const listing = await firstListingInSitemap(`${base}/sitemap.xml`);
   if (!listing) throw new RecipeError('/sitemap.xml (and the sitemaps it indexes) lists no listing page');
   const page = await get(`${base}${listing}`);
@@ -310,6 +338,21 @@ try {
   if (stopped.code !== 0 && stopped.signal !== 'SIGTERM') throw new RecipeError(`the server exited with ${stopped.code} after SIGTERM`);
   server = undefined;
   say(`SIGTERM: the server exited (${stopped.signal ?? `code ${stopped.code}`}) after ${seconds(stopping)}`);
+
+  // Production logs are JSON lines from the first one (a log collector parses each line).
+  const lines = stdout.split('\n').filter((line) => line !== '');
+  const notJson = lines.find((line) => {
+    try {
+      return typeof JSON.parse(line) !== 'object';
+    } catch {
+      return true;
+    }
+  });
+  if (lines.length === 0 || notJson !== undefined) throw new RecipeError(`the server's stdout is not JSON lines: ${JSON.stringify(notJson ?? '(nothing)')}`);
+  if (!lines.some((line) => JSON.parse(line).msg === `Immo is serving on http://localhost:${port} (listening on 127.0.0.1:${port})`)) {
+    throw new RecipeError(`the server did not log "Immo is serving on http://localhost:${port}"`);
+  }
+  say(`stdout: ${lines.length} lines, every one JSON, the first ${JSON.stringify(JSON.parse(lines[0]).msg)}`);
   say('image recipe passed');
 } catch (error) {
   console.error(`[image recipe] FAILED: ${error instanceof RecipeError ? error.message : error?.stack ?? error}`);

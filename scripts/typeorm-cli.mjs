@@ -7,8 +7,10 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const [command, ...rest] = process.argv.slice(2);
-if (!command) {
-  console.error('usage: typeorm-cli <migration:run|migration:revert|migration:generate migrations/Name>');
+// Exit codes as every operator command's (src/runtime/cli.ts): 0 done, 1 failed, 2 a wrong command line.
+const COMMANDS = ['migration:run', 'migration:revert', 'migration:show', 'migration:generate'];
+if (!COMMANDS.includes(command) || (command !== 'migration:generate' && rest.length > 0)) {
+  console.error(`${command ? `unknown command ${[command, ...rest].join(' ')}; ` : ''}usage: node scripts/typeorm-cli.mjs migration:run | migration:revert | migration:show | migration:generate migrations/<Name>`);
   process.exit(2);
 }
 const args = command === 'migration:generate' && rest.length === 0 ? ['migrations/Migration'] : rest;

@@ -1,6 +1,7 @@
 import './runtime/compile-cache.js';
 import 'reflect-metadata';
 import { Logger } from 'nestjs-pino';
+import { jsonLogsFromTheStart } from './runtime/logging.js';
 import { startupFailureText } from './runtime/startup-error.js';
 import { demoOnlyFeatures, loadConfig } from './config/config.js';
 import { createApp } from './create-app.js';
@@ -10,6 +11,7 @@ const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  jsonLogsFromTheStart(config);
   const app = await createApp(config);
   const logger = app.get(Logger);
   const demo = demoOnlyFeatures(config);

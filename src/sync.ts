@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { parseArgs } from 'node:util';
-import { startupFailureText } from './runtime/startup-error.js';
+import { type CliOutput, EXIT_DONE, EXIT_FAILED, exitWith, runCommand, UsageError } from './runtime/cli.js';
 import { type AppConfig, loadConfig } from './config/config.js';
 import type { SyncReport } from './estates/persistence/estate-sync.service.js';
 import { describeSourceSync, EstateSyncService } from './estates/persistence/estate-sync.service.js';
@@ -42,31 +42,41 @@ export async function runCheck(config: AppConfig, sample?: number): Promise<{ te
   return { text: reports.map(describeSourceCheck).join('\n'), passed: reports.every(sourceCheckPassed) };
 }
 
-const USAGE = 'usage: npm run sync [-- --full | --check [--sample N]]';
+const USAGE = 'usage: npm run sync [-- --full] | npm run crm:check [-- --sample N]';
+
+/** The command line: `--full`, or `--check` with an optional `--sample N`; anything else is a UsageError. */
+export function syncOptionsFrom(args: readonly string[]): { readonly full: boolean; readonly check: boolean; readonly sample?: number } {
+  let values: { full?: boolean; check?: boolean; sample?: string };
+  try {
+    ({ values } = parseArgs({ args: [...args], options: { full: { type: 'boolean' }, check: { type: 'boolean' }, sample: { type: 'string' } }, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}; ${USAGE}`);
+  }
+  const sample = values.sample === undefined ? undefined : Number(values.sample);
+  if (sample !== undefined && !(Number.isInteger(sample) && sample > 0)) throw new UsageError(`--sample must be a positive whole number; ${USAGE}`);
+  if (sample !== undefined && !values.check) throw new UsageError(`--sample goes with --check; ${USAGE}`);
+  if (values.full && values.check) throw new UsageError(`--full or --check, not both; ${USAGE}`);
+  return { full: values.full === true, check: values.check === true, ...(sample === undefined ? {} : { sample }) };
+}
 
 /**
  * `npm run sync`: pulls every source once into the cache and prints what changed (`--full`: a full reconciliation
- * even where an incremental sync is due). `npm run sync -- --check` (or `npm run crm:check`): the go-live check.
+ * even where an incremental sync is due). `npm run crm:check` (`npm run sync -- --check`): the go-live check. Exit 1
+ * when a source fails (or the configuration, or the database), 2 on a wrong argument.
  */
-async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { full: { type: 'boolean' }, check: { type: 'boolean' }, sample: { type: 'string' } } });
-  const sample = values.sample === undefined ? undefined : Number(values.sample);
-  if (sample !== undefined && !(Number.isInteger(sample) && sample > 0)) throw new Error(`--sample must be a positive whole number. ${USAGE}`);
-  const config = loadConfig();
-  if (values.check) {
-    const { text, passed } = await runCheck(config, sample);
-    console.log(text);
-    process.exitCode = passed ? 0 : 1;
-    return;
-  }
-  const report = await runSync(config, { full: values.full });
-  console.log(describe(report));
-  process.exitCode = report.sources.every((source) => source.ok) ? 0 : 1;
-}
-
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    console.error('sync failed:', startupFailureText(error));
-    process.exit(1);
+export async function runSyncCli(args: readonly string[], env: NodeJS.ProcessEnv = process.env, out: CliOutput = console): Promise<number> {
+  return runCommand(args.includes('--check') ? 'crm:check' : 'sync', out, async () => {
+    const options = syncOptionsFrom(args);
+    const config = loadConfig(env);
+    if (options.check) {
+      const { text, passed } = await runCheck(config, options.sample);
+      out.log(text);
+      return passed ? EXIT_DONE : EXIT_FAILED;
+    }
+    const report = await runSync(config, { full: options.full });
+    out.log(describe(report));
+    return report.sources.every((source) => source.ok) ? EXIT_DONE : EXIT_FAILED;
   });
 }
+
+if (require.main === module) exitWith(runSyncCli(process.argv.slice(2)));

@@ -96,7 +96,7 @@ export class AppConfig {
   @Min(100)
   DATABASE_CONNECT_TIMEOUT_MS = 10_000;
 
-  /** The public origin used in canonical links, hreflang, sitemaps and mails. */
+  /** The public origin used in canonical links, hreflang, sitemaps and mails (unset: http://localhost:PORT). */
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   PUBLIC_BASE_URL = 'http://localhost:3000';
 
@@ -839,6 +839,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  // Unset, the public origin is this machine on PORT: the demo on another port logs and links itself (issue 36).
+  if (raw.PUBLIC_BASE_URL === undefined) config.PUBLIC_BASE_URL = `http://localhost:${config.PORT}`;
   const whise = missingForWhise(config);
   if (whise.length > 0) throw new ConfigError(`Invalid configuration for Whise (WHISE_USERNAME is set):\n${whise.map((line) => `  ${line}`).join('\n')}`);
   if (config.BOT_CHECK_DISABLED && config.BOT_CHECK_SECRET) {

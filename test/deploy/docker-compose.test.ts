@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { demoOnlyFeatures, loadConfig } from '../../src/config/config.js';
 import { ROOT } from '../support/built-app.js';
+import { interpolate } from './compose-interpolation.js';
 import { NGINX_TEMPLATE, SERVER_PARAMETERS, templateVariables } from '../cluster/nginx-proxy.js';
 
 /**
@@ -30,15 +31,6 @@ interface ComposeFile {
   volumes?: Record<string, unknown>;
 }
 
-/** Compose's interpolation of `${NAME}`, `${NAME:-default}` and `${NAME-default}` (what `docker compose config` prints). */
-function interpolate(value: string, env: Readonly<Record<string, string>>): string {
-  return value.replace(/\$\{(\w+)(?:(:?-)([^}]*))?\}/g, (_, name: string, operator: string | undefined, fallback: string | undefined) => {
-    const set = env[name];
-    if (operator === ':-') return set ? set : (fallback ?? '');
-    if (operator === '-') return set ?? fallback ?? '';
-    return set ?? '';
-  });
-}
 
 /** A service's environment as its container gets it, with the variables of the shell (or .env) `env`. */
 function environmentOf(service: Service, env: Readonly<Record<string, string>> = {}): Record<string, string> {

@@ -68,7 +68,7 @@ export function imagesIn(mail: ParsedMail): string[] {
   return [...new Set([...html.matchAll(/<img[^>]+src="([^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, '&')))];
 }
 
-/** A link to the site's public origin, pointed at where this server listens (the demo's public origin is localhost:3000). */
+/** A link to the site's public origin, pointed at where this server listens (the demo's public origin is localhost:PORT). */
 export function onSite(link: string, stack: Stack): string {
   return link.startsWith(stack.publicBaseUrl) ? `${stack.baseUrl}${link.slice(stack.publicBaseUrl.length)}` : link;
 }

@@ -32,7 +32,7 @@ export interface Mailbox {
 export interface Stack {
   readonly mode: Mode;
   readonly baseUrl: string;
-  /** PUBLIC_BASE_URL: the origin of canonical links and of links in mails (the demo's default, localhost:3000, is not where it listens here). */
+  /** PUBLIC_BASE_URL: the origin of canonical links and of links in mails (the demo's default, localhost:PORT, names localhost rather than 127.0.0.1). */
   readonly publicBaseUrl: string;
   /** The CRMs (production only: the demo reads the fixtures). */
   readonly crm: FakeCrmServer | null;
@@ -145,7 +145,7 @@ export async function startStack(mode: Mode): Promise<Stack> {
     return {
       mode,
       baseUrl,
-      publicBaseUrl: mode === 'production' ? baseUrl : 'http://localhost:3000',
+      publicBaseUrl: mode === 'production' ? baseUrl : `http://localhost:${port}`,
       crm,
       recaptcha,
       mails,

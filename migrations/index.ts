@@ -17,6 +17,7 @@ import { SearchArea1796200300000 } from './1796200300000-SearchArea.js';
 import { ViewingRequests1796200400000 } from './1796200400000-ViewingRequests.js';
 import { EstateSyncStaging1796200570000 } from './1796200570000-EstateSyncStaging.js';
 import { PricesForBothReleases1796250000000 } from './1796250000000-PricesForBothReleases.js';
+import { SchemaRequirements1796250000001 } from './1796250000001-SchemaRequirements.js';
 
 /** Every migration in order; a newly generated migration is added at the end. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   ViewingRequests1796200400000,
   EstateSyncStaging1796200570000,
   PricesForBothReleases1796250000000,
+  SchemaRequirements1796250000001,
 ];

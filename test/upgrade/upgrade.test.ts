@@ -48,7 +48,9 @@ async function migrationsOf(commit: string): Promise<string[]> {
 
 /** The previous release, installed and built in a directory of its own (reused when a run already built it). */
 async function buildPrevious(commit: string): Promise<string> {
-  const { stdout } = await run('git', ['rev-parse', '--verify', `${commit}^{commit}`], { cwd: ROOT });
+  const { stdout } = await run('git', ['rev-parse', '--verify', `${commit}^{commit}`], { cwd: ROOT }).catch(() => {
+    throw new Error(`the previous release ${commit} (.ci/previous-release) is not in this clone's history (a shallow clone? git fetch --unshallow)`);
+  });
   const full = stdout.trim();
   const dir = join(tmpdir(), `immo-release-${full.slice(0, 12)}`);
   const done = join(dir, '.built');

@@ -16,6 +16,8 @@ import { ListingMarks1796200172266 } from './1796200172266-ListingMarks.js';
 import { SearchArea1796200300000 } from './1796200300000-SearchArea.js';
 import { ViewingRequests1796200400000 } from './1796200400000-ViewingRequests.js';
 import { EstateSyncStaging1796200570000 } from './1796200570000-EstateSyncStaging.js';
+import { PricesForBothReleases1796250000000 } from './1796250000000-PricesForBothReleases.js';
+import { SchemaRequirements1796250000001 } from './1796250000001-SchemaRequirements.js';
 import { PhotoOriginals1796300000000 } from './1796300000000-PhotoOriginals.js';
 
 /** Every migration in order; a newly generated migration is added at the end. */
@@ -38,5 +40,7 @@ export const MIGRATIONS = [
   SearchArea1796200300000,
   ViewingRequests1796200400000,
   EstateSyncStaging1796200570000,
+  PricesForBothReleases1796250000000,
+  SchemaRequirements1796250000001,
   PhotoOriginals1796300000000,
 ];

@@ -81,6 +81,14 @@ export class EstateEntity {
   } })
   publicPrice!: number | null;
 
+  /**
+   * The previous release's price column, back for it until the contract step (migrations/1796250000000-PricesForBothReleases.ts):
+   * a trigger derives it from the document. This release neither writes nor reads it; it is declared so that
+   * migration:generate does not drop it.
+   */
+  @Column({ type: 'numeric', precision: 14, scale: 2, nullable: true, select: false, insert: false, update: false })
+  price?: number | null;
+
   @Index('ix_estates_bedrooms')
   @Column({ type: 'smallint', nullable: true })
   bedrooms!: number | null;

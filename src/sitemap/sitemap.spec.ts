@@ -46,7 +46,7 @@ describe('sitemap parts', () => {
     const pages = Array.from({ length: PAGES_PER_SITEMAP * 2 + 1 }, (_, i) => i);
     expect(partsOf(pages).map((part) => part.length)).toEqual([PAGES_PER_SITEMAP, PAGES_PER_SITEMAP, 1]);
     expect(partsOf(pages).flat()).toEqual(pages);
-    expect(partsOf([])).toEqual([[]]);
+    expect(partsOf([])).toEqual([]);
   });
 
   it('names the first part as the whole sitemap was named, and the next ones -2, -3, …', () => {

@@ -40,11 +40,14 @@ export function parseSitemapFile(file: string): SitemapPart | null {
   return { name: match[1], index: match[2] ? Number(match[2]) - 1 : 0 };
 }
 
-/** The pages of each part: at least one part (an empty sitemap is still listed), PAGES_PER_SITEMAP pages each. */
+/**
+ * The pages of each part, PAGES_PER_SITEMAP pages each; none for no pages: a sitemap must hold at least one <url>, so
+ * an empty one (a site without holiday units) is left out of the index and its file is a 404, not a 500.
+ */
 export function partsOf<T>(pages: readonly T[]): T[][] {
   const parts: T[][] = [];
   for (let start = 0; start < pages.length; start += PAGES_PER_SITEMAP) parts.push(pages.slice(start, start + PAGES_PER_SITEMAP));
-  return parts.length > 0 ? parts : [[]];
+  return parts;
 }
 
 export function isSitemapName(name: string): name is SitemapName {

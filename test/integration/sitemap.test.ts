@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { parseSitemap, parseSitemapIndex } from 'sitemap';
 import { Readable } from 'node:stream';
+import { DataSource } from 'typeorm';
 import { LOCALES } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { searchHref } from '../../src/search/search-page.model.js';
@@ -145,5 +146,24 @@ describe('sitemap after a sync (Zabun fake)', () => {
     const addedId = (await sut.app.get(EstateRepository).findAll()).find((estate) => estate.sourceId === '910001')!.id;
     const xml = await until('the sitemap after the sync', listings, (text) => text.includes(`/nl/aanbod/${addedId}/`));
     expect(xml).not.toContain(`/nl/aanbod/${firstId}/`);
+  });
+});
+
+describe('sitemap of a site without holiday units', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await startTestApp();
+    await sut.app.get(DataSource).query('DELETE FROM holiday_rental_units');
+  });
+
+  afterAll(async () => {
+    await sut?.close();
+  });
+
+  it('leaves the empty holiday sitemap out of the index, and its file is a 404 (a sitemap needs at least one url)', async () => {
+    const index = await parseSitemapIndex(Readable.from([(await request(sut.server).get('/sitemap.xml')).text]));
+    expect(index.map((item) => item.url)).toEqual(['listings', 'projects', 'pages'].map((name) => `http://immo.test/sitemaps/${name}.xml`));
+    expect((await request(sut.server).get('/sitemaps/holiday.xml')).status).toBe(404);
   });
 });

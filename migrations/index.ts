@@ -16,6 +16,7 @@ import { ListingMarks1796200172266 } from './1796200172266-ListingMarks.js';
 import { SearchArea1796200300000 } from './1796200300000-SearchArea.js';
 import { ViewingRequests1796200400000 } from './1796200400000-ViewingRequests.js';
 import { EstateSyncStaging1796200570000 } from './1796200570000-EstateSyncStaging.js';
+import { ConfirmationsFromGoLive1796300000000 } from './1796300000000-ConfirmationsFromGoLive.js';
 
 /** Every migration in order; a newly generated migration is added at the end. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   SearchArea1796200300000,
   ViewingRequests1796200400000,
   EstateSyncStaging1796200570000,
+  ConfirmationsFromGoLive1796300000000,
 ];

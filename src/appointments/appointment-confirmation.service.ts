@@ -67,7 +67,9 @@ export class AppointmentConfirmationService implements OnApplicationBootstrap {
   /** Queues the confirmation of every planned, future appointment with an address that has none yet; how many. */
   async confirmDue(source?: SourceName): Promise<number> {
     if (this.config.APPOINTMENT_CONFIRMATIONS !== 'site') return 0;
-    const due = await this.appointments.findUnconfirmed(source);
+    // A demo source's appointments are stored as never to confirm; this keeps one stored before that unmailed too.
+    const demo = new Set<SourceName>(this.config.demoSources.map((entry) => entry.source));
+    const due = (await this.appointments.findUnconfirmed(source)).filter((appointment) => !demo.has(appointment.source));
     let queued = 0;
     for (const appointment of due) {
       // Read before the transaction: on the embedded database a read beside an open transaction waits for it.

@@ -71,6 +71,10 @@ export class AppointmentSyncService implements AppointmentStore {
       let updated = 0;
       /** Stored rows the site may have to confirm now: planned and not confirmed yet (the sweep checks the rest). */
       let unconfirmed = 0;
+      // A demo source's visitors are fictitious (fixtures/), but their addresses may exist: never mailed, whatever the
+      // mail transport. The agency's CRM confirms its appointments itself: the site never does, even if the setting
+      // changes later.
+      const demo = this.config.demoSources.some((entry) => entry.source === source);
       for (const appointment of appointments) {
         const fields = {
           estateId: estateBySourceId.get(appointment.listingSourceId) ?? null,
@@ -94,12 +98,11 @@ export class AppointmentSyncService implements AppointmentStore {
             cancelledAt: appointment.cancelled ? new Date() : null,
             cancelledBy: appointment.cancelled ? 'CRM' : null,
             cancelReason: null,
-            // The agency's CRM confirms its appointments itself: the site never does, even if the setting changes later.
-            confirmation: this.config.APPOINTMENT_CONFIRMATIONS === 'crm' ? 'CRM' : null,
+            confirmation: demo ? 'NONE' : this.config.APPOINTMENT_CONFIRMATIONS === 'crm' ? 'CRM' : null,
             confirmationMailId: null,
           });
           inserted++;
-          if (!appointment.cancelled) unconfirmed++;
+          if (!appointment.cancelled && !demo) unconfirmed++;
           continue;
         }
         // An appointment erased for privacy (GDPR) stays erased, even while its CRM still lists it.

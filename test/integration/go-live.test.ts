@@ -57,6 +57,44 @@ describe('going live: an agency that connects only Zabun', () => {
   });
 });
 
+describe('an agency that connects Zabun on a site that showed the demo: the demo listings go', () => {
+  const DATA_DIR = `memory://demo-then-zabun-${randomBytes(4).toString('hex')}`;
+  let held: EmbeddedPostgres;
+  let crm: FakeCrmServer;
+  let sut: TestApp | undefined;
+
+  beforeAll(async () => {
+    held = await EmbeddedPostgres.open(DATA_DIR);
+    crm = new FakeCrmServer();
+    await crm.start();
+  });
+
+  afterAll(async () => {
+    try {
+      await sut?.close();
+    } finally {
+      await held?.release();
+      await crm.stop();
+    }
+  });
+
+  it('removes every cached listing of source B at the first sync with Zabun alone', async () => {
+    const demo = await startTestApp({ DATA_DIR }, { embedded: true });
+    try {
+      expect(await demo.app.get(DataSource).getRepository(EstateEntity).countBy({ source: 'B' })).toBeGreaterThan(0);
+    } finally {
+      await demo.close();
+    }
+    sut = await startTestApp({ ...zabunOnly(crm), DATA_DIR }, { embedded: true });
+    const report = await sut.app.get(EstateSyncService).syncAll();
+    expect(report.sources.find((source) => source.source === 'B')).toMatchObject({ ok: true, removed: expect.any(Number) as number });
+    const estates = sut.app.get(DataSource).getRepository(EstateEntity);
+    expect(await estates.countBy({ source: 'B' })).toBe(0);
+    expect(await estates.countBy({ source: 'A' })).toBeGreaterThan(0);
+    expect((await sut.app.get(EstateSyncService).syncAll()).sources.map((source) => source.source)).toEqual(['A']);
+  });
+});
+
 describe('the demo (no CRM configured) names its sources as the demo, and mails no demo visitor', () => {
   let smtp: SmtpTestServer;
   let sut: TestApp;

@@ -121,6 +121,8 @@ describe('going live with only Zabun configured (production)', () => {
     app = spawnBuiltApp(env);
     await waitReady(baseUrl, app);
     await waitCatalogue(baseUrl);
+    // The whole first sync, every source (the catalogue shows the first source's listings before the next is read).
+    await until('the first sync done', () => Promise.resolve(app!.output.join('')), (log) => log.includes('sync (empty-cache) done'), { timeoutMs: 120_000, intervalMs: 200 });
     const log = app.output.join('');
     expect(log).not.toContain('DEMO fixtures');
     expect(log).not.toContain('demo-only settings');

@@ -68,6 +68,9 @@ describe(loadConfig.name, () => {
     expect(sources({ WHISE_USERNAME: 'u', WHISE_PASSWORD: 'p', WHISE_CLIENT_ID: '1', WHISE_OFFICE_ID: '2' })).toEqual([]);
     expect(sources({ ...zabun, DEMO_DATA: 'true' })).toEqual(['B']);
     expect(sources({ DEMO_DATA: 'false' })).toEqual([]);
+    // The demo holiday units follow the demo on the embedded database.
+    expect(loadConfig(zabun).seedDemoData).toBe(false);
+    expect(loadConfig({ ...zabun, SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
   });
 
   it('ignores unrelated environment variables', () => {
@@ -131,7 +134,7 @@ describe('production rules', () => {
     const { [name as keyof typeof IDENTITY]: _left, ...env } = REAL;
     const message = messageOf(env);
     expect(message).toContain('Invalid configuration for production with DATABASE_URL');
-    expect(message).toMatch(new RegExp(`^  ${name} is required \\(`, 'm'));
+    expect(message).toMatch(new RegExp(`^  ${name} is required: the `, 'm'));
     expect(message.split('\n')).toHaveLength(2);
   });
 
@@ -175,6 +178,10 @@ describe('production rules', () => {
     expect(messageOf({ ...env, DEMO_DATA: 'false' })).toContain('a CRM is required');
     expect(loadConfig({ ...env, SOURCE_B_FEED_URL: 'https://feed.example/agency' }).demoSources).toEqual([]);
     expect(loadConfig({ ...env, WHISE_USERNAME: 'u', WHISE_PASSWORD: 'p', WHISE_CLIENT_ID: '1', WHISE_OFFICE_ID: '2' }).demoSources).toEqual([]);
+  });
+
+  it('refuses DEMO_DATA=true beside a CRM: the demo would go live beside the agency', () => {
+    expect(messageOf({ ...REAL, DEMO_DATA: 'true' })).toMatch(/^ {2}DEMO_DATA=true beside a CRM/m);
   });
 
   it('runs a demo on PostgreSQL only when told so (DEMO_DATA=true), and says so in its warning', () => {

@@ -226,7 +226,7 @@ export class AppConfig {
   })
   AGENCY_OPENING_DAYS = 'mon,tue,wed,thu,fri,sat';
 
-  /** Fill an empty database with the demo holiday units; defaults to on for the embedded database only. */
+  /** Fill an empty database with the demo holiday units; defaults to on for the embedded database showing the demo (DEMO_DATA). */
   @Transform(toBool)
   @IsOptional()
   @IsBoolean()
@@ -236,7 +236,8 @@ export class AppConfig {
    * The demo catalogue (fixtures/source-a, fixtures/source-b) for every source A or B without a URL. Unset: on only
    * when no CRM at all is configured (SOURCE_A_BASE_URL, SOURCE_B_FEED_URL and WHISE_USERNAME all unset), so an agency
    * that connects one CRM gets no demo source beside it. Production with DATABASE_URL refuses demo sources unless this
-   * is `true` (a demo on PostgreSQL, such as docker-compose.yml's), which also lets the demo identity stand there.
+   * is `true` with no CRM at all (a demo on PostgreSQL, such as docker-compose.yml's), which also lets the demo identity
+   * stand there; `true` beside a CRM is refused there.
    * Appointments of a demo source are never confirmed by mail.
    */
   @Transform(toBool)
@@ -781,8 +782,9 @@ export class AppConfig {
     return parseIcalFeeds(this.HOLIDAY_ICAL_FEEDS) ?? new Map();
   }
 
+  /** The demo holiday units: by default where the demo is, on the embedded database only. */
   get seedDemoData(): boolean {
-    return this.SEED_DEMO_DATA ?? this.embeddedDatabase;
+    return this.SEED_DEMO_DATA ?? (this.embeddedDatabase && this.demoData);
   }
 
   /** Whether any CRM is configured: Zabun (SOURCE_A_BASE_URL), the feed (SOURCE_B_FEED_URL) or Whise (WHISE_USERNAME). */
@@ -913,7 +915,10 @@ function missingForProduction(config: AppConfig, raw: Record<string, unknown>): 
       'a CRM is required: set SOURCE_A_BASE_URL (Zabun), SOURCE_B_FEED_URL (feed) or WHISE_USERNAME (Whise); production never serves the demo fixtures (DEMO_DATA=true only for a demo)',
     );
   }
-  // An explicit demo on PostgreSQL (DEMO_DATA=true) may show the demo identity; its start-up warning says so.
+  if (config.crmConfigured && config.DEMO_DATA === true) {
+    missing.push("DEMO_DATA=true beside a CRM: the demo's fictitious listings would go live beside the agency's (unset DEMO_DATA; it is for a demo without any CRM)");
+  }
+  // An explicit demo on PostgreSQL (DEMO_DATA=true, no CRM) may show the demo identity; its start-up warning says so.
   if (config.DEMO_DATA !== true) missing.push(...missingForIdentity(config, raw));
   return missing;
 }
@@ -969,7 +974,7 @@ function missingForIdentity(config: AppConfig, raw: Record<string, unknown>): st
   for (const [name, what] of IDENTITY) {
     const value = raw[name];
     // An empty value of a setting with a minimum length already failed validation.
-    if (value === undefined || value === '') missing.push(`${name} is required (the ${what}, shown on every page and in mails)`);
+    if (value === undefined || value === '') missing.push(`${name} is required: the ${what}`);
     else if (isDemoValue(name, config, demo)) missing.push(`${name} is the demo's value: set the ${what}`);
   }
   return missing;
@@ -985,6 +990,7 @@ export function demoOnlyFeatures(config: AppConfig): string[] {
     return [
       ...(config.BOT_CHECK_DISABLED ? ['no bot check on the forms (BOT_CHECK_DISABLED=true)'] : []),
       ...(config.DEMO_DATA === true ? ["the demo's agency identity where AGENCY_* and MAIL_FROM are not set (DEMO_DATA=true)"] : []),
+      ...(config.seedDemoData ? ['demo holiday units seeded (SEED_DEMO_DATA)'] : []),
       ...config.demoSources.map(describeDemoSource),
     ];
   }

@@ -238,7 +238,7 @@ export class AppConfig {
    * that connects one CRM gets no demo source beside it. Production with DATABASE_URL refuses demo sources unless this
    * is `true` with no CRM at all (a demo on PostgreSQL, such as docker-compose.yml's), which also lets the demo identity
    * stand there; `true` beside a CRM is refused there.
-   * Appointments of a demo source are never confirmed by mail.
+   * Appointments of a demo source are never confirmed by mail (without SMTP_URL, only into the outbox).
    */
   @Transform(toBool)
   @IsOptional()
@@ -1006,5 +1006,5 @@ const DEMO_SOURCE_LABELS = { A: 'Zabun', B: 'feed' } as const;
 
 /** How the start-up warning, `npm run crm:check` and /metrics name a source read from its demo fixtures. */
 export function describeDemoSource(demo: AppConfig['demoSources'][number]): string {
-  return `source ${demo.source} (${DEMO_SOURCE_LABELS[demo.source]}): DEMO fixtures (${demo.fixtures}), not a CRM: its listings are fictitious and its appointments are never mailed`;
+  return `source ${demo.source} (${DEMO_SOURCE_LABELS[demo.source]}): DEMO fixtures (${demo.fixtures}), not a CRM: its listings are fictitious and its appointments are never mailed (only written to the outbox without SMTP_URL)`;
 }

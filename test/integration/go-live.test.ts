@@ -132,6 +132,24 @@ describe('the demo (no CRM configured) names its sources as the demo, and mails 
   });
 });
 
+describe('the bare demo (no CRM, no SMTP_URL) shows its confirmations in the outbox only', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await startTestApp({});
+  });
+
+  afterAll(async () => {
+    await sut?.close();
+  });
+
+  it('queues the demo visitor’s confirmation into the outbox (nothing can leave the machine)', async () => {
+    expect(sut.config.SMTP_URL).toBeUndefined();
+    const mails = sut.app.get(DataSource).getRepository(MailEntity);
+    await eventually(async () => (await mails.countBy({ template: CONFIRMATION, to: 'jan.peeters@example.be' })) === 1, 20_000, 'the demo confirmation in the outbox');
+  });
+});
+
 describe('npm run crm:check names the demo fixtures as the demo, never as an authenticated CRM', () => {
   it('without any CRM: fails, naming the settings of one, and each source as DEMO fixtures', async () => {
     const { text, passed } = await runCheck(loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://' }));

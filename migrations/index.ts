@@ -19,6 +19,7 @@ import { EstateSyncStaging1796200570000 } from './1796200570000-EstateSyncStagin
 import { PricesForBothReleases1796250000000 } from './1796250000000-PricesForBothReleases.js';
 import { SchemaRequirements1796250000001 } from './1796250000001-SchemaRequirements.js';
 import { PhotoOriginals1796300000000 } from './1796300000000-PhotoOriginals.js';
+import { ConfirmationsFromGoLive1796300000001 } from './1796300000001-ConfirmationsFromGoLive.js';
 
 /** Every migration in order; a newly generated migration is added at the end. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   PricesForBothReleases1796250000000,
   SchemaRequirements1796250000001,
   PhotoOriginals1796300000000,
+  ConfirmationsFromGoLive1796300000001,
 ];

@@ -20,6 +20,7 @@ import {
   queueAppointmentConfirmations,
 } from './appointment-confirmation-queue.js';
 import { appointmentTime } from './appointment-time.js';
+import { demoVisitorsNeverMailed } from './appointment-sync.service.js';
 
 /** The street line of a visible address, else the city only (as the listing shows it). */
 function locationOf(listing: FoundEstate | null, locale: Locale): string | null {
@@ -67,7 +68,9 @@ export class AppointmentConfirmationService implements OnApplicationBootstrap {
   /** Queues the confirmation of every planned, future appointment with an address that has none yet; how many. */
   async confirmDue(source?: SourceName): Promise<number> {
     if (this.config.APPOINTMENT_CONFIRMATIONS !== 'site') return 0;
-    const due = await this.appointments.findUnconfirmed(source);
+    // A demo source's appointments are stored as never to confirm once mails leave the machine; this keeps one stored
+    // before (in a demo without SMTP_URL) unmailed too.
+    const due = (await this.appointments.findUnconfirmed(source)).filter((appointment) => !demoVisitorsNeverMailed(this.config, appointment.source));
     let queued = 0;
     for (const appointment of due) {
       // Read before the transaction: on the embedded database a read beside an open transaction waits for it.

@@ -9,6 +9,15 @@ import { JobQueueService } from '../jobs/job-queue.service.js';
 import { AppointmentRepository } from './appointment.repository.js';
 import { APPOINTMENT_CONFIRMATION_QUEUE, defineAppointmentConfirmationQueue, queueAppointmentConfirmations } from './appointment-confirmation-queue.js';
 
+/**
+ * Whether the appointments of `source` must never be confirmed: a demo source (fixtures/) on a site whose mails
+ * leave the machine (SMTP_URL). Without SMTP_URL every mail is only written to the outbox (files in DATA_DIR, or the
+ * table), where the demo shows its confirmations and cancel links to whoever tries it, and reaches no one.
+ */
+export function demoVisitorsNeverMailed(config: AppConfig, source: SourceName): boolean {
+  return !!config.SMTP_URL && config.demoSources.some((entry) => entry.source === source);
+}
+
 /** 256 random bits, URL-safe: the only way to an appointment's page. */
 export function newAppointmentPublicId(): string {
   return randomBytes(32).toString('base64url');
@@ -71,6 +80,10 @@ export class AppointmentSyncService implements AppointmentStore {
       let updated = 0;
       /** Stored rows the site may have to confirm now: planned and not confirmed yet (the sweep checks the rest). */
       let unconfirmed = 0;
+      // A demo source's visitors are fictitious (fixtures/), but their addresses may exist: once mails can leave the
+      // machine (SMTP_URL), they are never confirmed (see demoVisitorsNeverMailed). The agency's CRM confirms its
+      // appointments itself: the site never does, even if the setting changes later.
+      const demo = demoVisitorsNeverMailed(this.config, source);
       for (const appointment of appointments) {
         const fields = {
           estateId: estateBySourceId.get(appointment.listingSourceId) ?? null,
@@ -94,12 +107,11 @@ export class AppointmentSyncService implements AppointmentStore {
             cancelledAt: appointment.cancelled ? new Date() : null,
             cancelledBy: appointment.cancelled ? 'CRM' : null,
             cancelReason: null,
-            // The agency's CRM confirms its appointments itself: the site never does, even if the setting changes later.
-            confirmation: this.config.APPOINTMENT_CONFIRMATIONS === 'crm' ? 'CRM' : null,
+            confirmation: demo ? 'NONE' : this.config.APPOINTMENT_CONFIRMATIONS === 'crm' ? 'CRM' : null,
             confirmationMailId: null,
           });
           inserted++;
-          if (!appointment.cancelled) unconfirmed++;
+          if (!appointment.cancelled && !demo) unconfirmed++;
           continue;
         }
         // An appointment erased for privacy (GDPR) stays erased, even while its CRM still lists it.

@@ -1,6 +1,9 @@
 import type { SourceName } from '../estates/domain/estate.js';
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
+/** Who confirms an appointment to its visitor (see AppointmentEntity.confirmation). */
+export type AppointmentConfirmation = 'SITE' | 'CRM' | 'NONE';
+
 /** PLANNED: booked. CANCELLED: by the visitor on the site, or in the CRM. */
 export type AppointmentStatus = 'PLANNED' | 'CANCELLED';
 
@@ -65,10 +68,12 @@ export class AppointmentEntity {
 
   /**
    * Who confirmed the appointment to the visitor: SITE (the mail `confirmationMailId`, queued once) or CRM (the agency's
-   * CRM sends its own). Null: not yet (a planned, future visit with an address then gets the site's mail).
+   * CRM sends its own). NONE: no one ever does (a demo source's appointment, whose visitor is fictitious, or one
+   * booked before the site sent confirmations). Null: not yet (a planned, future visit with an address then gets the
+   * site's mail).
    */
   @Column({ type: 'varchar', length: 4, nullable: true })
-  confirmation!: 'SITE' | 'CRM' | null;
+  confirmation!: AppointmentConfirmation | null;
 
   @Column({ name: 'confirmation_mail_id', type: 'uuid', nullable: true })
   confirmationMailId!: string | null;

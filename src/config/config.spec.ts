@@ -59,10 +59,44 @@ describe(loadConfig.name, () => {
     expect([sut.SETTING_HIDDEN_STATUS, sut.SETTING_HIDDEN_TABS, sut.SETTING_SHOW_UNAVAILABLE]).toEqual(['SOLD,RENTED', undefined, 'true']);
   });
 
+  it('reads the demo fixtures only when no CRM at all is configured, or when DEMO_DATA=true', () => {
+    const sources = (env: Record<string, string>) => loadConfig(env).demoSources.map((entry) => entry.source);
+    const zabun = { SOURCE_A_BASE_URL: 'https://public.api-cms.zabun.be/', SOURCE_A_COMPANY_ID: '7301' };
+    expect(sources({})).toEqual(['A', 'B']);
+    expect(sources(zabun)).toEqual([]);
+    expect(sources({ SOURCE_B_FEED_URL: 'https://feed.example/agency' })).toEqual([]);
+    expect(sources({ WHISE_USERNAME: 'u', WHISE_PASSWORD: 'p', WHISE_CLIENT_ID: '1', WHISE_OFFICE_ID: '2' })).toEqual([]);
+    expect(sources({ ...zabun, DEMO_DATA: 'true' })).toEqual(['B']);
+    expect(sources({ DEMO_DATA: 'false' })).toEqual([]);
+    // The demo holiday units follow the demo on the embedded database.
+    expect(loadConfig(zabun).seedDemoData).toBe(false);
+    expect(loadConfig({ ...zabun, SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+  });
+
   it('ignores unrelated environment variables', () => {
     expect(loadConfig({ PATH: '/usr/bin', HOME: '/root' })).not.toHaveProperty('PATH');
   });
 });
+
+/** A real agency's whole identity (invented, none of it the demo's). */
+const IDENTITY = {
+  AGENCY_NAME: 'Makelaardij Leiezicht',
+  AGENCY_LEGAL_NAME: 'Leiezicht Vastgoed BV',
+  AGENCY_STREET: 'Veldstraat 12',
+  AGENCY_POSTAL_CODE: '9000',
+  AGENCY_CITY: 'Gent',
+  AGENCY_COMPANY_NUMBER: '0401.574.852',
+  AGENCY_VAT_NUMBER: 'BE0401574852',
+  AGENCY_BIV_NUMBER: '508421',
+  AGENCY_BIV_TITLE: 'bemiddelaar',
+  AGENCY_INSURER: 'AXA Belgium',
+  AGENCY_INSURANCE_POLICY: '730.390.160',
+  AGENCY_PHONE: '+32 9 225 11 40',
+  AGENCY_EMAIL: 'info@leiezicht.be',
+  MAIL_FROM: 'Leiezicht <no-reply@leiezicht.be>',
+};
+/** The demo's identity, which no message may quote. */
+const DEMO_VALUES = ['Immo Vastgoed BV', 'Kouter 1', '0123.456.749', 'BE0123456749', '512345', '+32 9 123 45 67', 'immo.example', 'Demo Verzekeringen', '00.000.000'];
 
 describe('production rules', () => {
   const REAL = {
@@ -73,10 +107,9 @@ describe('production rules', () => {
     BOT_CHECK_SECRET: 'secret',
     BOT_CHECK_SITE_KEY: 'site-key',
     COOKIE_SECRET: 'a-long-random-production-secret',
-    AGENCY_BIV_NUMBER: '512345',
-    AGENCY_BIV_TITLE: 'bemiddelaar',
-    AGENCY_INSURER: 'AXA Belgium',
-    AGENCY_INSURANCE_POLICY: '730.390.160',
+    SOURCE_A_BASE_URL: 'https://public.api-cms.zabun.be/',
+    SOURCE_A_COMPANY_ID: '7301',
+    ...IDENTITY,
   };
   const messageOf = (env: Record<string, string>) => {
     try {
@@ -97,21 +130,66 @@ describe('production rules', () => {
     expect(messageOf(env)).toContain(`${name} is required`);
   });
 
-  it.each(['AGENCY_BIV_TITLE', 'AGENCY_INSURER', 'AGENCY_INSURANCE_POLICY'] as const)(
-    'refuses to start a BIV-registered agent\'s site without its own %s (the demo value would be a false statement)',
-    (name) => {
-      const { [name]: _left, ...env } = REAL;
-      const message = messageOf(env);
-      expect(message).toContain('Invalid configuration for production with DATABASE_URL');
-      expect(message).toMatch(new RegExp(`${name} is required \\(.*AGENCY_BIV_NUMBER=512345`));
-      expect(messageOf({ ...REAL, [name]: '' })).toContain(`${name}=""`);
-    },
-  );
+  it.each(Object.keys(IDENTITY))('refuses to start without the agency\'s own %s, naming it (the demo value would be a false statement)', (name) => {
+    const { [name as keyof typeof IDENTITY]: _left, ...env } = REAL;
+    const message = messageOf(env);
+    expect(message).toContain('Invalid configuration for production with DATABASE_URL');
+    expect(message).toMatch(new RegExp(`^  ${name} is required: the `, 'm'));
+    expect(message.split('\n')).toHaveLength(2);
+  });
 
-  it('names the title, the insurer and the policy together, and lets the embedded demo show its defaults', () => {
-    const { AGENCY_BIV_TITLE: _title, AGENCY_INSURER: _insurer, AGENCY_INSURANCE_POLICY: _policy, ...env } = REAL;
-    expect(messageOf(env).split('\n').filter((line) => /AGENCY_(BIV_TITLE|INSURER|INSURANCE_POLICY) is required/.test(line))).toHaveLength(3);
+  it('names every missing part of the identity at once, and quotes no demo value in doing so', () => {
+    const { SOURCE_A_BASE_URL, SOURCE_A_COMPANY_ID } = REAL;
+    const message = messageOf({ NODE_ENV: 'production', DATABASE_URL: REAL.DATABASE_URL, SOURCE_A_BASE_URL, SOURCE_A_COMPANY_ID });
+    for (const name of Object.keys(IDENTITY)) expect(message).toMatch(new RegExp(`^  ${name} is required`, 'm'));
+    for (const value of DEMO_VALUES) expect(message).not.toContain(value);
+  });
+
+  it.each([
+    ['AGENCY_LEGAL_NAME', 'Immo Vastgoed BV'],
+    ['AGENCY_COMPANY_NUMBER', '0123.456.749'],
+    ['AGENCY_VAT_NUMBER', 'BE0123456749'],
+    ['AGENCY_BIV_NUMBER', '512345'],
+    ['AGENCY_PHONE', '+32 9 123 45 67'],
+    ['AGENCY_INSURER', 'Demo Verzekeringen NV'],
+    ['AGENCY_INSURANCE_POLICY', '00.000.000'],
+    ['MAIL_FROM', 'no-reply@immo.example'],
+    ['MAIL_FROM', 'Immo <no-reply@IMMO.example>'],
+    ['AGENCY_EMAIL', 'info@immo.example'],
+  ])('refuses %s set to the demo\'s value (copied from an example), without repeating it', (name, value) => {
+    const message = messageOf({ ...REAL, [name]: value });
+    expect(message).toMatch(new RegExp(`^  ${name} is the demo's value: set the `, 'm'));
+    for (const demo of DEMO_VALUES) expect(message).not.toContain(demo);
+  });
+
+  it('refuses the demo address as a whole, but takes a real agency in Gent and the title bemiddelaar', () => {
+    expect(messageOf({ ...REAL, AGENCY_STREET: 'Kouter 1', AGENCY_POSTAL_CODE: '9000', AGENCY_CITY: 'Gent' })).toContain("AGENCY_STREET is the demo's value");
+    expect(loadConfig({ ...REAL, AGENCY_STREET: 'Kouter 2' }).AGENCY_CITY).toBe('Gent');
+  });
+
+  it('lets the embedded demo show its defaults', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).AGENCY_INSURER).not.toBe('');
+  });
+
+  it('refuses the demo fixtures: without any CRM it names the three settings of one', () => {
+    const { SOURCE_A_BASE_URL: _url, SOURCE_A_COMPANY_ID: _company, ...env } = REAL;
+    const message = messageOf(env);
+    expect(message).toMatch(/^ {2}a CRM is required: set SOURCE_A_BASE_URL \(Zabun\), SOURCE_B_FEED_URL \(feed\) or WHISE_USERNAME \(Whise\)/m);
+    expect(messageOf({ ...env, DEMO_DATA: 'false' })).toContain('a CRM is required');
+    expect(loadConfig({ ...env, SOURCE_B_FEED_URL: 'https://feed.example/agency' }).demoSources).toEqual([]);
+    expect(loadConfig({ ...env, WHISE_USERNAME: 'u', WHISE_PASSWORD: 'p', WHISE_CLIENT_ID: '1', WHISE_OFFICE_ID: '2' }).demoSources).toEqual([]);
+  });
+
+  it('refuses DEMO_DATA=true beside a CRM: the demo would go live beside the agency', () => {
+    expect(messageOf({ ...REAL, DEMO_DATA: 'true' })).toMatch(/^ {2}DEMO_DATA=true beside a CRM/m);
+  });
+
+  it('runs a demo on PostgreSQL only when told so (DEMO_DATA=true), and says so in its warning', () => {
+    const sut = loadConfig({ NODE_ENV: 'production', DATABASE_URL: REAL.DATABASE_URL, PUBLIC_BASE_URL: REAL.PUBLIC_BASE_URL, SMTP_URL: REAL.SMTP_URL, COOKIE_SECRET: REAL.COOKIE_SECRET, BOT_CHECK_DISABLED: 'true', DEMO_DATA: 'true' });
+    expect(sut.demoSources.map((entry) => entry.source)).toEqual(['A', 'B']);
+    const warning = demoOnlyFeatures(sut).join('\n');
+    expect(warning).toContain("the demo's agency identity");
+    expect(warning).toContain('source B (feed): DEMO fixtures (fixtures/source-b), not a CRM');
   });
 
   it('names every missing setting at once', () => {
@@ -132,7 +210,8 @@ describe('production rules', () => {
     expect(features).toContain('no bot check');
     expect(features).toContain('mails written to files');
     expect(features).toContain('demo holiday units');
-    expect(features).toContain('demo listings');
+    expect(features).toContain('source A (Zabun): DEMO fixtures (fixtures/source-a), not a CRM');
+    expect(features).toContain('source B (feed): DEMO fixtures (fixtures/source-b), not a CRM');
   });
 
   it('warns only about what is still demo-only', () => {

@@ -226,11 +226,24 @@ export class AppConfig {
   })
   AGENCY_OPENING_DAYS = 'mon,tue,wed,thu,fri,sat';
 
-  /** Fill an empty database with the demo catalogue; defaults to on for the embedded database only. */
+  /** Fill an empty database with the demo holiday units; defaults to on for the embedded database showing the demo (DEMO_DATA). */
   @Transform(toBool)
   @IsOptional()
   @IsBoolean()
   SEED_DEMO_DATA: boolean | undefined = undefined;
+
+  /**
+   * The demo catalogue (fixtures/source-a, fixtures/source-b) for every source A or B without a URL. Unset: on only
+   * when no CRM at all is configured (SOURCE_A_BASE_URL, SOURCE_B_FEED_URL and WHISE_USERNAME all unset), so an agency
+   * that connects one CRM gets no demo source beside it. Production with DATABASE_URL refuses demo sources unless this
+   * is `true` with no CRM at all (a demo on PostgreSQL, such as docker-compose.yml's), which also lets the demo identity
+   * stand there; `true` beside a CRM is refused there.
+   * Appointments of a demo source are never confirmed by mail (without SMTP_URL, only into the outbox).
+   */
+  @Transform(toBool)
+  @IsOptional()
+  @IsBoolean()
+  DEMO_DATA: boolean | undefined = undefined;
 
   /**
    * The proxies whose X-Forwarded-For to believe: `false` (none: the socket's address is the client), or a comma
@@ -769,8 +782,28 @@ export class AppConfig {
     return parseIcalFeeds(this.HOLIDAY_ICAL_FEEDS) ?? new Map();
   }
 
+  /** The demo holiday units: by default where the demo is, on the embedded database only. */
   get seedDemoData(): boolean {
-    return this.SEED_DEMO_DATA ?? this.embeddedDatabase;
+    return this.SEED_DEMO_DATA ?? (this.embeddedDatabase && this.demoData);
+  }
+
+  /** Whether any CRM is configured: Zabun (SOURCE_A_BASE_URL), the feed (SOURCE_B_FEED_URL) or Whise (WHISE_USERNAME). */
+  get crmConfigured(): boolean {
+    return !!this.SOURCE_A_BASE_URL || !!this.SOURCE_B_FEED_URL || !!this.WHISE_USERNAME;
+  }
+
+  /** DEMO_DATA as decided: explicit, else on exactly when no CRM is configured. */
+  get demoData(): boolean {
+    return this.DEMO_DATA ?? !this.crmConfigured;
+  }
+
+  /** The sources read from their demo fixtures (not a CRM), by name: none unless demoData, then A and B without a URL. */
+  get demoSources(): ReadonlyArray<{ readonly source: 'A' | 'B'; readonly fixtures: string }> {
+    if (!this.demoData) return [];
+    return [
+      ...(this.SOURCE_A_BASE_URL ? [] : [{ source: 'A' as const, fixtures: 'fixtures/source-a' }]),
+      ...(this.SOURCE_B_FEED_URL ? [] : [{ source: 'B' as const, fixtures: 'fixtures/source-b' }]),
+    ];
   }
 
   /** Fastify's `trustProxy`: false, or the list of trusted proxies. */
@@ -879,24 +912,74 @@ function missingForProduction(config: AppConfig, raw: Record<string, unknown>): 
     if (!config.BOT_CHECK_SITE_KEY) missing.push('BOT_CHECK_SITE_KEY is required (without it pages cannot get the token the bot check wants)');
   }
   if (raw.COOKIE_SECRET === undefined || raw.COOKIE_SECRET === '') missing.push('COOKIE_SECRET is required (visitors could forge the favourites cookie)');
-  missing.push(...missingForBivRegistration(config, raw));
+  if (!config.crmConfigured && config.DEMO_DATA !== true) {
+    missing.push(
+      'a CRM is required: set SOURCE_A_BASE_URL (Zabun), SOURCE_B_FEED_URL (feed) or WHISE_USERNAME (Whise); production never serves the demo fixtures (DEMO_DATA=true only for a demo)',
+    );
+  }
+  if (config.crmConfigured && config.DEMO_DATA === true) {
+    missing.push("DEMO_DATA=true beside a CRM: the demo's fictitious listings would go live beside the agency's (unset DEMO_DATA; it is for a demo without any CRM)");
+  }
+  // An explicit demo on PostgreSQL (DEMO_DATA=true, no CRM) may show the demo identity; its start-up warning says so.
+  if (config.DEMO_DATA !== true) missing.push(...missingForIdentity(config, raw));
   return missing;
 }
 
 /**
- * A BIV-registered agent's site must state its own professional title and its liability and surety insurer with
- * the policy number (BIV code of conduct art. 20): the demo values would be a false statement on a real site.
- * AGENCY_BIV_NUMBER cannot be empty, so every deployment is a registered agent's and needs all three.
+ * Who the agency is, as every page's footer, the legal pages and every mail state it (Code of Economic Law art. III.74
+ * and XII.6, the BIV code of conduct art. 20): each must be the agency's own. A setting left unset, or set to the
+ * demo's value, is named; the message never repeats a demo value, which would read as if it were the agency's.
  */
-function missingForBivRegistration(config: AppConfig, raw: Record<string, unknown>): string[] {
-  const agent = `the BIV-registered agent AGENCY_BIV_NUMBER=${config.AGENCY_BIV_NUMBER}`;
-  const required = [
-    ['AGENCY_BIV_TITLE', 'professional title (bemiddelaar, syndicus, rentmeester)'],
-    ['AGENCY_INSURER', 'professional liability and surety insurer'],
-    ['AGENCY_INSURANCE_POLICY', 'insurance policy number'],
-  ] as const;
-  // An empty value already failed validation.
-  return required.filter(([name]) => raw[name] === undefined).map(([name, what]) => `${name} is required (the ${what} of ${agent}, shown on every page)`);
+const IDENTITY = [
+  ['AGENCY_NAME', "agency's name, in every page's header and as the sender's name of mails"],
+  ['AGENCY_LEGAL_NAME', "agency's legal name (company name with its legal form)"],
+  ['AGENCY_STREET', "street and number of the agency's registered address"],
+  ['AGENCY_POSTAL_CODE', "postal code of the agency's registered address"],
+  ['AGENCY_CITY', "city of the agency's registered address"],
+  ['AGENCY_COMPANY_NUMBER', "agency's company number at the KBO/BCE"],
+  ['AGENCY_VAT_NUMBER', "agency's VAT number"],
+  ['AGENCY_BIV_NUMBER', "agent's number at the BIV/IPI"],
+  ['AGENCY_BIV_TITLE', 'professional title granted by the BIV/IPI (bemiddelaar, syndicus, rentmeester)'],
+  ['AGENCY_INSURER', "insurer of the agent's professional liability and surety"],
+  ['AGENCY_INSURANCE_POLICY', 'number of that insurance policy'],
+  ['AGENCY_PHONE', "agency's phone number"],
+  ['AGENCY_EMAIL', "agency's address visitors write to"],
+  ['MAIL_FROM', "sender of every mail, an address on the agency's own domain"],
+] as const;
+
+/**
+ * The demo values no real agency has, refused even when set explicitly (copied from an example file). Not the title,
+ * the postal code or the city alone: a real agency in Gent has 9000, and "bemiddelaar" is a real title.
+ */
+const DEMO_ONLY: ReadonlyArray<(typeof IDENTITY)[number][0]> = [
+  'AGENCY_LEGAL_NAME', 'AGENCY_COMPANY_NUMBER', 'AGENCY_VAT_NUMBER', 'AGENCY_BIV_NUMBER', 'AGENCY_INSURER', 'AGENCY_INSURANCE_POLICY', 'AGENCY_PHONE',
+];
+
+/** The domain of the demo's addresses (AGENCY_EMAIL, MAIL_FROM and the fixtures' agents): never a real site's sender. */
+const DEMO_MAIL_DOMAIN = 'immo.example';
+
+function mailDomain(value: string): string {
+  const address = /<([^>]*)>\s*$/.exec(value)?.[1] ?? value;
+  return address.slice(address.lastIndexOf('@') + 1).trim().toLowerCase();
+}
+
+function isDemoValue(name: (typeof IDENTITY)[number][0], config: AppConfig, demo: AppConfig): boolean {
+  if (name === 'MAIL_FROM' || name === 'AGENCY_EMAIL') return mailDomain(config[name]) === DEMO_MAIL_DOMAIN;
+  // The demo's address is the three together (Kouter 1, 9000 Gent): named once, on the street.
+  if (name === 'AGENCY_STREET') return (['AGENCY_STREET', 'AGENCY_POSTAL_CODE', 'AGENCY_CITY'] as const).every((part) => config[part].trim() === demo[part]);
+  return DEMO_ONLY.includes(name) && String(config[name]).trim() === String(demo[name]);
+}
+
+function missingForIdentity(config: AppConfig, raw: Record<string, unknown>): string[] {
+  const demo = new AppConfig();
+  const missing: string[] = [];
+  for (const [name, what] of IDENTITY) {
+    const value = raw[name];
+    // An empty value of a setting with a minimum length already failed validation.
+    if (value === undefined || value === '') missing.push(`${name} is required: the ${what}`);
+    else if (isDemoValue(name, config, demo)) missing.push(`${name} is the demo's value: set the ${what}`);
+  }
+  return missing;
 }
 
 /**
@@ -905,13 +988,25 @@ function missingForBivRegistration(config: AppConfig, raw: Record<string, unknow
  */
 export function demoOnlyFeatures(config: AppConfig): string[] {
   if (!config.isProduction) return [];
-  if (!config.embeddedDatabase) return config.BOT_CHECK_DISABLED ? ['no bot check on the forms (BOT_CHECK_DISABLED=true)'] : [];
+  if (!config.embeddedDatabase) {
+    return [
+      ...(config.BOT_CHECK_DISABLED ? ['no bot check on the forms (BOT_CHECK_DISABLED=true)'] : []),
+      ...(config.DEMO_DATA === true ? ["the demo's agency identity where AGENCY_* and MAIL_FROM are not set (DEMO_DATA=true)"] : []),
+      ...(config.seedDemoData ? ['demo holiday units seeded (SEED_DEMO_DATA)'] : []),
+      ...config.demoSources.map(describeDemoSource),
+    ];
+  }
   const features = [`the embedded database in ${config.DATA_DIR} (one process; set DATABASE_URL for PostgreSQL)`];
   if (!config.BOT_CHECK_SECRET) features.push('no bot check on the forms (set BOT_CHECK_SECRET)');
   if (!config.SMTP_URL) features.push('mails written to files instead of sent (set SMTP_URL)');
   if (config.seedDemoData) features.push('demo holiday units seeded (SEED_DEMO_DATA)');
-  if (!config.SOURCE_A_BASE_URL || !config.SOURCE_B_FEED_URL) {
-    features.push('demo listings and appointments from fixtures/ for every source without a URL (SOURCE_A_BASE_URL, SOURCE_B_FEED_URL)');
-  }
+  features.push(...config.demoSources.map(describeDemoSource));
   return features;
+}
+
+const DEMO_SOURCE_LABELS = { A: 'Zabun', B: 'feed' } as const;
+
+/** How the start-up warning, `npm run crm:check` and /metrics name a source read from its demo fixtures. */
+export function describeDemoSource(demo: AppConfig['demoSources'][number]): string {
+  return `source ${demo.source} (${DEMO_SOURCE_LABELS[demo.source]}): DEMO fixtures (${demo.fixtures}), not a CRM: its listings are fictitious and its appointments are never mailed (only written to the outbox without SMTP_URL)`;
 }

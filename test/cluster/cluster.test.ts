@@ -94,6 +94,8 @@ describe('the cluster: nginx with the compose configuration, two replicas, Postg
       TZ: 'Europe/Brussels',
       // Visitors reach the site through the proxy only; the app believes X-Forwarded-For from it (loopback) alone.
       ...productionEnv({ databaseUrl: postgres.url, publicBaseUrl: proxy.origin, smtpUrl: smtp.url, recaptcha }),
+      // The demo catalogue on PostgreSQL, said explicitly: production serves no fixtures otherwise.
+      DEMO_DATA: 'true',
       TRUST_PROXY: 'loopback',
       PORT: String(replica.port),
       HOST: '127.0.0.1',

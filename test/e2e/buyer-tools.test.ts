@@ -7,7 +7,8 @@ import { until } from '../support/poll.js';
 import { botChecks, expectBotChecked, expectLead, expectShown, gotoOk, type JourneyStage, MailChecks, searchResults, shot, startJourneys, visit } from './support/journey.js';
 import { MODES, recipients, type Stack } from './support/stack.js';
 
-const AGENCY = { name: 'Immo Vastgoed', locale: 'nl' };
+/** The agency's mail language (its name and address are the stack's: production has its own identity). */
+const AGENCY = { locale: 'nl' };
 
 /**
  * Issue 23's buyer tools where they meet, as a visitor walks them on the production stack and on the demo: two hearts,
@@ -110,11 +111,11 @@ describe.each(MODES)('buyer tools (%s)', (mode) => {
         // The agency's mail answers the visitor; the visitor's copy, in their language, answers whoever got the request.
         const toAgency = await agencyMailFor(visitor);
         expect(toAgency.text).toContain('Am liebsten nachmittags, danke.');
-        await mailChecks.check('viewing request to the agency', toAgency, { language: AGENCY.locale, fromName: AGENCY.name, replyTo: visitor });
+        await mailChecks.check('viewing request to the agency', toAgency, { language: AGENCY.locale, fromName: stack.agency.name, replyTo: visitor });
         const copy = await stack.mails.waitFor(visitor);
         const subjectBeforeTitle = t('viewings.mail.visitor.subject', { title: '\u0000' }).split('\u0000')[0]!;
         expect({ subject: copy.subject?.startsWith(subjectBeforeTitle) }).toEqual({ subject: true });
-        await mailChecks.check('viewing request copy to the visitor', copy, { language: locale, fromName: AGENCY.name, replyTo: recipients(toAgency)[0] });
+        await mailChecks.check('viewing request copy to the visitor', copy, { language: locale, fromName: stack.agency.name, replyTo: recipients(toAgency)[0] });
         await expectLead(stack, visitor, 'Am liebsten nachmittags, danke.');
         // The refusal the journey asked for is an error response by design (422, the form with what to correct).
         expect(errors.filter((error) => !/status of 422 \(Unprocessable Entity\)/.test(error))).toEqual([]);

@@ -8,7 +8,6 @@ import { until } from '../support/poll.js';
 import { expectShown, gotoOk, type JourneyStage, linkStartingWith, MailChecks, shot, startJourneys, visit } from './support/journey.js';
 import { MODES, type Stack } from './support/stack.js';
 
-const AGENCY = { name: 'Immo Vastgoed', email: 'info@immo.example' };
 
 describe.each(MODES)('journeys that go through the visitor’s mailbox (%s)', (mode) => {
   let stack: Stack;
@@ -41,7 +40,7 @@ describe.each(MODES)('journeys that go through the visitor’s mailbox (%s)', (m
       await expectShown(page, t('subscriptions.success.heading'), 'subscribed, asked to confirm');
 
       const confirmation = await stack.mails.waitFor(email, (mail) => mail.subject === t('subscriptions.mail.confirm.subject'));
-      await mailChecks.check('confirmation', confirmation, { language: locale, fromName: AGENCY.name });
+      await mailChecks.check('confirmation', confirmation, { language: locale, fromName: stack.agency.name });
       await gotoOk(page, linkStartingWith(confirmation, stack, urlFor('confirmSubscription', locale, { token: 'T' }).replace(/T$/, '')));
       await page.getByRole('button', { name: t('subscriptions.confirm.button') }).click();
       await expectShown(page, t('subscriptions.confirm.doneHeading'), 'subscription confirmed');
@@ -74,7 +73,7 @@ describe.each(MODES)('journeys that go through the visitor’s mailbox (%s)', (m
       crm.sourceB.listings.push({ ...base, id, guid: randomUUID(), reference: `B-${id}`, address: { ...base.address, city: { ...base.address.city, zip, name: 'Testdorp' } } } as never);
       await stack.sync();
       const digest = await stack.mails.waitFor(email, (mail) => mail.subject === t('subscriptions.mail.digest.subject', { count: 1 }), 60_000);
-      await mailChecks.check('digest', digest, { language: locale, fromName: AGENCY.name });
+      await mailChecks.check('digest', digest, { language: locale, fromName: stack.agency.name });
       expect(digest.html).toContain(`${urlFor('detailShort', locale, { estateId: id })}/`);
 
       // RFC 8058: the mail client POSTs "List-Unsubscribe=One-Click" to the List-Unsubscribe URL.
@@ -117,13 +116,13 @@ describe.each(MODES)('journeys that go through the visitor’s mailbox (%s)', (m
       } as SourceAAppointment;
       (appointment as unknown as { contact: { email: string } }).contact.email = visitor;
       // Without an agent address the site answers for the agency.
-      agentEmail = appointment.agent?.email ?? AGENCY.email;
+      agentEmail = appointment.agent?.email ?? stack.agency.email;
       stack.crm.sourceA.appointments.push(appointment);
       await stack.sync();
     }
     const prefix = urlFor('cancelAppointment', locale, { appointmentId: 'X' }).replace(/X$/, '');
     const confirmation = await stack.mails.waitFor(visitor, (mail) => (typeof mail.html === 'string' ? mail.html : '').includes(prefix), 60_000);
-    await mailChecks.check('confirmation', confirmation, { language: locale, fromName: AGENCY.name, replyTo: agentEmail });
+    await mailChecks.check('confirmation', confirmation, { language: locale, fromName: stack.agency.name, replyTo: agentEmail });
     expect(confirmation.attachments.some((attachment) => attachment.contentType.startsWith('text/calendar') || attachment.filename?.endsWith('.ics'))).toBe(true);
 
     const { page, close } = await visit(browser);
@@ -133,7 +132,7 @@ describe.each(MODES)('journeys that go through the visitor’s mailbox (%s)', (m
       await expectShown(page, t('flows.appointment.done'), 'appointment cancelled');
       await shot(page, stack, 'appointment-cancelled-1280');
       const cancelled = await stack.mails.waitFor(visitor, (mail) => mail !== confirmation && !(typeof mail.html === 'string' && mail.html.includes(prefix)), 30_000);
-      await mailChecks.check('cancelled', cancelled, { language: locale, fromName: AGENCY.name, replyTo: AGENCY.email });
+      await mailChecks.check('cancelled', cancelled, { language: locale, fromName: stack.agency.name, replyTo: stack.agency.email });
       if (stack.crm) {
         const crm = stack.crm;
         await until('the cancellation as a lead at CRM A', async () => crm.leads.a.filter((lead) => JSON.stringify(lead.body).includes('website lead: cancellation') && zabunLeadEmail(lead) === visitor).length, (count) => count === 1, {

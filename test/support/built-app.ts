@@ -11,8 +11,30 @@ const MAIN = join(ROOT, 'dist/src/main.js');
 const NODE_FLAGS = (JSON.parse(/^CMD (\[.*\])$/m.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'))![1]!) as string[]).filter((arg) => arg.startsWith('--'));
 
 /**
+ * The whole identity of a (fictitious) agency, none of it the demo's: production on PostgreSQL refuses to start
+ * without each part, and the go-live journey checks that only these values reach pages and mails.
+ */
+export const AGENCY_IDENTITY = {
+  AGENCY_NAME: 'Makelaardij Leiezicht',
+  AGENCY_LEGAL_NAME: 'Leiezicht Vastgoed BV',
+  AGENCY_STREET: 'Veldstraat 12',
+  AGENCY_POSTAL_CODE: '9000',
+  AGENCY_CITY: 'Gent',
+  AGENCY_COMPANY_NUMBER: '0401.574.852',
+  AGENCY_VAT_NUMBER: 'BE0401574852',
+  AGENCY_BIV_NUMBER: '508421',
+  AGENCY_BIV_TITLE: 'bemiddelaar',
+  AGENCY_INSURER: 'AXA Belgium',
+  AGENCY_INSURANCE_POLICY: '730.390.160',
+  AGENCY_PHONE: '+32 9 225 11 40',
+  AGENCY_EMAIL: 'info@leiezicht.test',
+  MAIL_FROM: 'Makelaardij Leiezicht <no-reply@leiezicht.test>',
+} as const;
+
+/**
  * What production on PostgreSQL refuses to start without (README "Configuration"), pointed at the local stand-ins:
- * SMTP, the bot check (on, against the fake reCAPTCHA) and the BIV-registered agent's identity.
+ * SMTP, the bot check (on, against the fake reCAPTCHA) and the agency's whole identity. A CRM (or DEMO_DATA=true for
+ * a demo) is the caller's to add.
  */
 export function productionEnv(site: { databaseUrl: string; publicBaseUrl: string; smtpUrl: string; recaptcha: FakeRecaptchaProvider }): NodeJS.ProcessEnv {
   return {
@@ -25,9 +47,7 @@ export function productionEnv(site: { databaseUrl: string; publicBaseUrl: string
     BOT_CHECK_SECRET: site.recaptcha.secret,
     BOT_CHECK_SCRIPT_URL: site.recaptcha.scriptUrl,
     BOT_CHECK_VERIFY_URL: site.recaptcha.verifyUrl,
-    AGENCY_BIV_TITLE: 'bemiddelaar',
-    AGENCY_INSURER: 'AXA Belgium',
-    AGENCY_INSURANCE_POLICY: '730.390.160',
+    ...AGENCY_IDENTITY,
   };
 }
 

@@ -46,12 +46,9 @@ export class DemoHistoryService {
     private readonly changes: ChangeFeedService,
   ) {}
 
-  /** The sources read from fixtures/ (no CRM configured for them). */
+  /** The sources read from fixtures/ (the demo, config.demoSources). */
   private demoSources(): SourceName[] {
-    const sources: SourceName[] = [];
-    if (!this.config.SOURCE_A_BASE_URL) sources.push('A');
-    if (!this.config.SOURCE_B_FEED_URL) sources.push('B');
-    return sources;
+    return this.config.demoSources.map((entry) => entry.source);
   }
 
   /** Seeds the demo history when demo data is on; the ids of the listings it gave a history (none the second time). */

@@ -331,6 +331,14 @@ export class EstateSyncService {
       reports.push(report);
       this.log(report);
     }
+    for (const source of await this.retiredSources()) {
+      // A full read of nothing: its listings go as vanished ones do (events, change feed), then its sync state.
+      this.logger.warn(`source ${source.name} is no longer configured (nor the demo's): its cached listings are removed`);
+      const report = await this.syncSource(source, runSignal, true);
+      reports.push(report);
+      this.log(report);
+      if (report.ok) await this.dataSource.getRepository(SourceSyncStateEntity).delete({ source: source.name });
+    }
     const cached = await this.dataSource.getRepository(EstateEntity).count();
     return { sources: reports, durationMs: Math.round(performance.now() - started), cached };
   }
@@ -391,6 +399,22 @@ export class EstateSyncService {
       // Nothing left after a commit (the transaction cleared its rows); after a failure, the rows staged so far.
       await staging.clear().catch((error: unknown) => this.logger.warn(`source ${source.name}: staged rows not cleared (the next sync clears them): ${reason(error)}`));
     }
+  }
+
+  /**
+   * The sources the cache holds listings of that this configuration does not read: the demo's fixtures of a site that
+   * now has its CRM (an upgrade kept them cached), or a CRM switched off. Nothing updates those listings any more.
+   */
+  private async retiredSources(): Promise<EstateSource[]> {
+    const served = new Set(this.sources.map((source) => source.name));
+    const rows: Array<{ source: SourceName }> = await this.dataSource.query('SELECT DISTINCT source FROM estates');
+    return rows.filter((row) => !served.has(row.source)).map(({ source: name }) => ({
+      name,
+      label: 'not configured',
+      incremental: false,
+      fetchAll: async function* () {}, // lists nothing
+      health: () => Promise.resolve({ authenticated: false, problem: 'not configured' }),
+    }));
   }
 
   /** What the cache holds of a source before its read: enough to tell what changed, date it and remove what vanished. */

@@ -10,19 +10,28 @@ import { WhiseHttpApi } from './whise/whise.api.js';
 import { WhiseSource } from './whise/whise.source.js';
 
 /**
- * A and B: over HTTP when configured, otherwise from the demo catalogue in fixtures/ (no network).
- * W (Whise) only when configured: it has no demo catalogue.
+ * Each configured CRM over HTTP: A (Zabun) with SOURCE_A_BASE_URL, B (the feed) with SOURCE_B_FEED_URL, W (Whise)
+ * with WHISE_USERNAME. A and B read their demo catalogue in fixtures/ (no network) only where the demo is on
+ * (`config.demoSources`: no CRM configured at all, or DEMO_DATA=true): an agency that connects one CRM gets no demo
+ * listing beside it. Whise has no demo catalogue.
  */
 export function createEstateSources(config: AppConfig, fixturesDir = FIXTURES_DIR): EstateSource[] {
   const http = { timeoutMs: config.SOURCE_TIMEOUT_MS, retries: config.SOURCE_RETRIES, backoffMs: config.SOURCE_BACKOFF_MS };
+  const demo = new Set(config.demoSources.map((entry) => entry.source));
+  const sources: EstateSource[] = [];
   const sourceA = config.SOURCE_A_BASE_URL
     ? new SourceAHttpApi({ ...http, baseUrl: config.SOURCE_A_BASE_URL }, sourceASettings(config), config.SOURCE_A_APPOINTMENTS_PATH)
-    : new SourceAFixtureApi(join(fixturesDir, 'source-a'));
+    : demo.has('A')
+      ? new SourceAFixtureApi(join(fixturesDir, 'source-a'))
+      : null;
+  const mediumId = config.SOURCE_A_MEDIUM_ID === 0 ? null : config.SOURCE_A_MEDIUM_ID;
+  if (sourceA) sources.push(new SourceA(sourceA, { mediumId, language: config.SOURCE_A_LANGUAGE }));
   const sourceB = config.SOURCE_B_FEED_URL
     ? new SourceBHttpApi({ ...http, baseUrl: config.SOURCE_B_FEED_URL }, config.SOURCE_B_TOKEN)
-    : new SourceBFixtureApi(join(fixturesDir, 'source-b'));
-  const mediumId = config.SOURCE_A_MEDIUM_ID === 0 ? null : config.SOURCE_A_MEDIUM_ID;
-  const sources: EstateSource[] = [new SourceA(sourceA, { mediumId, language: config.SOURCE_A_LANGUAGE }), new SourceB(sourceB)];
+    : demo.has('B')
+      ? new SourceBFixtureApi(join(fixturesDir, 'source-b'))
+      : null;
+  if (sourceB) sources.push(new SourceB(sourceB));
   const whise = whiseApi(config);
   if (whise) sources.push(new WhiseSource(whise, { language: config.WHISE_LANGUAGE, appointments: config.WHISE_APPOINTMENTS, viewingRequestActionId: config.WHISE_VIEWING_ACTION_ID }));
   return sources;

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { FakeCrmServer, fakeCrmEnv } from '../../support/fake-crm-server.js';
 import { FakeRecaptchaProvider } from '../../support/fake-recaptcha-provider.js';
-import { type BuiltApp, productionEnv, ROOT, spawnBuiltApp, stopBuiltApp, waitCatalogue, waitReady } from '../../support/built-app.js';
+import { AGENCY_IDENTITY, type BuiltApp, productionEnv, ROOT, spawnBuiltApp, stopBuiltApp, waitCatalogue, waitReady } from '../../support/built-app.js';
 import { until } from '../../support/poll.js';
 import { SmtpTestServer } from '../../support/smtp-test-server.js';
 import { freePort, type Postgres, startPostgres } from '../../support/disposable-postgres.js';
@@ -34,6 +34,8 @@ export interface Stack {
   readonly baseUrl: string;
   /** PUBLIC_BASE_URL: the origin of canonical links and of links in mails (the demo's default, localhost:PORT, names localhost rather than 127.0.0.1). */
   readonly publicBaseUrl: string;
+  /** The agency as pages and mails name it: production's own identity (AGENCY_IDENTITY), the demo's defaults. */
+  readonly agency: { readonly name: string; readonly email: string };
   /** The CRMs (production only: the demo reads the fixtures). */
   readonly crm: FakeCrmServer | null;
   readonly recaptcha: FakeRecaptchaProvider | null;
@@ -120,7 +122,6 @@ export async function startStack(mode: Mode): Promise<Stack> {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        MAIL_FROM: 'Immo Vastgoed <no-reply@immo.example>',
         ...fakeCrmEnv(crm),
         SEED_DEMO_DATA: 'true',
         LOG_LEVEL: 'warn',
@@ -146,6 +147,7 @@ export async function startStack(mode: Mode): Promise<Stack> {
       mode,
       baseUrl,
       publicBaseUrl: mode === 'production' ? baseUrl : `http://localhost:${port}`,
+      agency: mode === 'production' ? { name: AGENCY_IDENTITY.AGENCY_NAME, email: AGENCY_IDENTITY.AGENCY_EMAIL } : { name: 'Immo Vastgoed', email: 'info@immo.example' },
       crm,
       recaptcha,
       mails,

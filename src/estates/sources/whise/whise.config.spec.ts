@@ -18,13 +18,14 @@ describe('Whise configuration', () => {
     expect(config.whise).toEqual({ username: 'agency@example.be', password: 'secret', clientId: 4668, officeId: 6644 });
     expect(config).toMatchObject({ WHISE_BASE_URL: 'https://api.whise.eu/', WHISE_LANGUAGE: 'nl-BE', WHISE_APPOINTMENTS: false });
     const sources = createEstateSources(config);
-    expect(sources.map((source) => source.name)).toEqual(['A', 'B', 'W']);
-    expect(sources[2].fetchAppointments).toBeUndefined();
+    // Whise alone: no demo source beside the agency's CRM.
+    expect(sources.map((source) => source.name)).toEqual(['W']);
+    expect(sources[0].fetchAppointments).toBeUndefined();
     expect(createLeadSinks(config).get('W')?.source).toBe('W');
   });
 
   it('reads the calendar only with WHISE_APPOINTMENTS', () => {
-    const [, , whise] = createEstateSources(loadConfig({ ...WHISE, WHISE_APPOINTMENTS: 'true' }));
+    const [whise] = createEstateSources(loadConfig({ ...WHISE, WHISE_APPOINTMENTS: 'true' }));
     expect(whise.fetchAppointments).toBeInstanceOf(Function);
   });
 

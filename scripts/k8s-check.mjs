@@ -33,11 +33,15 @@ const KUBECTL = {
 };
 
 // Variables the app refuses to start without in production on PostgreSQL (src/config/config.ts, missingForProduction
-// and missingForBivRegistration); DATABASE_URL is what makes it PostgreSQL.
+// and its identity list); DATABASE_URL is what makes it PostgreSQL. And one CRM at least: production never serves
+// the demo's fixtures.
 const REQUIRED_IN_PRODUCTION = [
   'DATABASE_URL', 'PUBLIC_BASE_URL', 'SMTP_URL', 'BOT_CHECK_SECRET', 'BOT_CHECK_SITE_KEY', 'COOKIE_SECRET',
-  'AGENCY_BIV_TITLE', 'AGENCY_INSURER', 'AGENCY_INSURANCE_POLICY',
+  'AGENCY_NAME', 'AGENCY_LEGAL_NAME', 'AGENCY_STREET', 'AGENCY_POSTAL_CODE', 'AGENCY_CITY', 'AGENCY_COMPANY_NUMBER',
+  'AGENCY_VAT_NUMBER', 'AGENCY_BIV_NUMBER', 'AGENCY_BIV_TITLE', 'AGENCY_INSURER', 'AGENCY_INSURANCE_POLICY',
+  'AGENCY_PHONE', 'AGENCY_EMAIL', 'MAIL_FROM',
 ];
+const CRM_SWITCHES = ['SOURCE_A_BASE_URL', 'SOURCE_B_FEED_URL', 'WHISE_USERNAME'];
 const SECRET_NAME = /^(DATABASE_URL|SMTP_URL)$|SECRET|PASSWORD|TOKEN|API_KEY/;
 const SHUTDOWN_MARGIN_S = 5;
 const APP_UID = 1000; // the Dockerfile's node user
@@ -361,6 +365,8 @@ function policyErrors(objects, { overlay, secretKeys }) {
   for (const name of REQUIRED_IN_PRODUCTION) {
     if (!(name in config) && !(name in secretKeys)) fail(`${name} is required in production: set it in config.env or list it in secrets.example.env`);
   }
+  if (!CRM_SWITCHES.some((name) => name in config || name in secretKeys)) fail(`a CRM is required in production: set one of ${CRM_SWITCHES.join(', ')}`);
+  if (config.DEMO_DATA === 'true') fail('DEMO_DATA=true: production never serves the demo fixtures');
   return errors;
 }
 
@@ -435,6 +441,9 @@ const BREAKS = [
   ['a secret in the ConfigMap', 'COOKIE_SECRET is a secret', (o) => { ofKind(o, 'ConfigMap').data.COOKIE_SECRET = 'x'.repeat(32); }],
   ['a Secret in the manifests', 'no Secret in the manifests', (o) => { o.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'immo-secrets', namespace: 'immo' }, stringData: {} }); }],
   ['a required variable missing', 'AGENCY_INSURER is required', (o) => { delete ofKind(o, 'ConfigMap').data.AGENCY_INSURER; }],
+  ['the identity without its company number', 'AGENCY_COMPANY_NUMBER is required', (o) => { delete ofKind(o, 'ConfigMap').data.AGENCY_COMPANY_NUMBER; }],
+  ['no CRM', 'a CRM is required', (o) => { delete ofKind(o, 'ConfigMap').data.SOURCE_A_BASE_URL; }],
+  ['the demo switched on', 'DEMO_DATA=true', (o) => { ofKind(o, 'ConfigMap').data.DEMO_DATA = 'true'; }],
   ['a required secret left out of the example', 'COOKIE_SECRET is required', (_, secrets) => { delete secrets.COOKIE_SECRET; }],
   ['a real-looking secret in the example', 'CHANGE-ME placeholder', (_, secrets) => { secrets.COOKIE_SECRET = '9f86d081884c7d659a2feaa0c55ad015'; }],
   // What an overlay must add.

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { demoOnlyFeatures, loadConfig } from '../../src/config/config.js';
-import { ROOT } from '../support/built-app.js';
+import { AGENCY_IDENTITY, ROOT } from '../support/built-app.js';
 import { interpolate } from './compose-interpolation.js';
 import { NGINX_TEMPLATE, SERVER_PARAMETERS, templateVariables } from '../cluster/nginx-proxy.js';
 
@@ -107,9 +107,15 @@ describe('docker-compose.yml', () => {
     expect(proxy!.ports).toEqual([`127.0.0.1:${new URL(environmentOf(app!).PUBLIC_BASE_URL!).port}:${env.IMMO_PROXY_LISTEN}`]);
   });
 
-  it('configures the replicas as production requires (the config would refuse to start otherwise), on the compose services', () => {
-    const env = environmentOf(app!);
-    const config = loadConfig(env);
+  /** What the container gets from a `.env` (env_file) with the file's own `environment` on top (it wins), as Compose does. */
+  const containerEnv = (dotenv: Readonly<Record<string, string>>) => ({ ...dotenv, ...environmentOf(app!, dotenv) });
+
+  it('starts nothing of the demo without asking: with no .env production refuses, naming what a real site needs', () => {
+    expect(() => loadConfig(containerEnv({}))).toThrow(/BOT_CHECK_SECRET is required[\s\S]*COOKIE_SECRET is required[\s\S]*a CRM is required[\s\S]*AGENCY_LEGAL_NAME is required/);
+  });
+
+  it('configures the replicas as production requires for the demo (DEMO_DATA=true and a COOKIE_SECRET in .env), on the compose services', () => {
+    const config = loadConfig(containerEnv({ DEMO_DATA: 'true', COOKIE_SECRET: 'a-secret-of-this-demo' }));
     expect(config.isProduction).toBe(true);
     expect(new URL(config.DATABASE_URL!).hostname).toBe('postgres');
     expect(config.DATABASE_URL).toBe(environmentOf(migrate!).DATABASE_URL);
@@ -117,14 +123,17 @@ describe('docker-compose.yml', () => {
     expect(new URL(config.DATABASE_URL!)).toMatchObject({ username: database.POSTGRES_USER, password: database.POSTGRES_PASSWORD, pathname: `/${database.POSTGRES_DB}` });
     expect(new URL(config.SMTP_URL!).hostname).toBe('mailpit');
     expect(config.trustProxy).toEqual(['uniquelocal']);
-    // The demo: forms work without a bot check, and the start-up warning says so.
+    // The demo: forms work without a bot check, and the start-up warning says so and names the demo's data.
     expect(config.botCheckRequired).toBe(false);
-    expect(demoOnlyFeatures(config)).toEqual(['no bot check on the forms (BOT_CHECK_DISABLED=true)']);
+    expect(demoOnlyFeatures(config)).toEqual(expect.arrayContaining(['no bot check on the forms (BOT_CHECK_DISABLED=true)', expect.stringMatching(/^source A \(Zabun\): DEMO fixtures/)]));
   });
 
-  it('turns the bot check on with the keys of a .env file and BOT_CHECK_DISABLED=false', () => {
-    const config = loadConfig(environmentOf(app!, { BOT_CHECK_SECRET: 'secret', BOT_CHECK_SITE_KEY: 'site-key', BOT_CHECK_DISABLED: 'false' }));
+  it('runs a real site from its .env: its CRM, its identity, the bot check on, and nothing of the demo', () => {
+    const config = loadConfig(
+      containerEnv({ ...AGENCY_IDENTITY, SOURCE_B_FEED_URL: 'https://crm.agency.example/feed', SOURCE_B_TOKEN: 'token', COOKIE_SECRET: 'a-secret-of-this-site', BOT_CHECK_SECRET: 'secret', BOT_CHECK_SITE_KEY: 'site-key', PUBLIC_BASE_URL: 'https://www.agency.example' }),
+    );
     expect(config.botCheckRequired).toBe(true);
+    expect(config.demoSources).toEqual([]);
     expect(demoOnlyFeatures(config)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { isAvailable } from '../domain/availability.js';
 import type { Estate } from '../domain/estate.js';
 import type { FieldGap } from './estate-source.port.js';
 
@@ -40,7 +41,8 @@ export const COVERAGE_RULES: readonly CoverageRule[] = [
   {
     field: 'availability',
     label: 'availability',
-    applies: (estate) => !estate.isProject,
+    // When it can be moved into: asked of a listing still on the market, not of a sold one or a project as a whole.
+    applies: (estate) => !estate.isProject && isAvailable(estate),
     has: (estate) => estate.technical.available !== null || estate.technical.availableDate !== null,
   },
   { field: 'virtualTour', label: 'virtual tour', applies: always, has: (estate) => estate.videos.some((video) => video.typeId === VIRTUAL_VISIT) },

@@ -1,4 +1,5 @@
 import { ConfigError, demoOnlyFeatures, loadConfig } from './config.js';
+import { AGENCY_IDENTITY } from '../../test/support/agency-identity.js';
 
 describe(loadConfig.name, () => {
   it('needs no configuration at all', () => {
@@ -79,22 +80,7 @@ describe(loadConfig.name, () => {
 });
 
 /** A real agency's whole identity (invented, none of it the demo's). */
-const IDENTITY = {
-  AGENCY_NAME: 'Makelaardij Leiezicht',
-  AGENCY_LEGAL_NAME: 'Leiezicht Vastgoed BV',
-  AGENCY_STREET: 'Veldstraat 12',
-  AGENCY_POSTAL_CODE: '9000',
-  AGENCY_CITY: 'Gent',
-  AGENCY_COMPANY_NUMBER: '0401.574.852',
-  AGENCY_VAT_NUMBER: 'BE0401574852',
-  AGENCY_BIV_NUMBER: '508421',
-  AGENCY_BIV_TITLE: 'bemiddelaar',
-  AGENCY_INSURER: 'AXA Belgium',
-  AGENCY_INSURANCE_POLICY: '730.390.160',
-  AGENCY_PHONE: '+32 9 225 11 40',
-  AGENCY_EMAIL: 'info@leiezicht.be',
-  MAIL_FROM: 'Leiezicht <no-reply@leiezicht.be>',
-};
+const IDENTITY = AGENCY_IDENTITY;
 /** The demo's identity, which no message may quote. */
 const DEMO_VALUES = ['Immo Vastgoed BV', 'Kouter 1', '0123.456.749', 'BE0123456749', '512345', '+32 9 123 45 67', 'immo.example', 'Demo Verzekeringen', '00.000.000'];
 

@@ -3,33 +3,16 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FakeRecaptchaProvider } from './fake-recaptcha-provider.js';
 import { until } from './poll.js';
+import { AGENCY_IDENTITY } from './agency-identity.js';
 
 /** The repository's root: where `npm run build` puts dist/ and where the app finds public/, i18n/ and fixtures/. */
 export const ROOT = resolve(__dirname, '../..');
 const MAIN = join(ROOT, 'dist/src/main.js');
+export { AGENCY_IDENTITY };
+
 /** The node flags of the image's command (the Dockerfile's `CMD ["node", …]`), so the app runs as production runs it. */
 const NODE_FLAGS = (JSON.parse(/^CMD (\[.*\])$/m.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'))![1]!) as string[]).filter((arg) => arg.startsWith('--'));
 
-/**
- * The whole identity of a (fictitious) agency, none of it the demo's: production on PostgreSQL refuses to start
- * without each part, and the go-live journey checks that only these values reach pages and mails.
- */
-export const AGENCY_IDENTITY = {
-  AGENCY_NAME: 'Makelaardij Leiezicht',
-  AGENCY_LEGAL_NAME: 'Leiezicht Vastgoed BV',
-  AGENCY_STREET: 'Veldstraat 12',
-  AGENCY_POSTAL_CODE: '9000',
-  AGENCY_CITY: 'Gent',
-  AGENCY_COMPANY_NUMBER: '0401.574.852',
-  AGENCY_VAT_NUMBER: 'BE0401574852',
-  AGENCY_BIV_NUMBER: '508421',
-  AGENCY_BIV_TITLE: 'bemiddelaar',
-  AGENCY_INSURER: 'AXA Belgium',
-  AGENCY_INSURANCE_POLICY: '730.390.160',
-  AGENCY_PHONE: '+32 9 225 11 40',
-  AGENCY_EMAIL: 'info@leiezicht.test',
-  MAIL_FROM: 'Makelaardij Leiezicht <no-reply@leiezicht.test>',
-} as const;
 
 /**
  * What production on PostgreSQL refuses to start without (README "Configuration"), pointed at the local stand-ins:

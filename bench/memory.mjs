@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, nodeFlags, scriptEnv } from './support.mjs';
+import { freePort, nodeFlags, postgresBenchSettings, scriptEnv } from './support.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
@@ -57,9 +57,7 @@ async function startServer() {
     HOLIDAY_ICAL_INTERVAL_MINUTES: '0',
     RENDER_CACHE_MB: String(RENDER_CACHE_MB),
     // The form rate limit is per address and every request comes from 127.0.0.1.
-    ...(process.env.DATABASE_URL
-      ? { SEED_DEMO_DATA: 'true', BOT_CHECK_SECRET: 'bench', BOT_CHECK_SITE_KEY: 'bench', SMTP_URL: 'smtp://127.0.0.1:1', COOKIE_SECRET: 'bench-cookie-secret-of-enough-length', AGENCY_BIV_TITLE: 'bemiddelaar', AGENCY_INSURER: 'Bench Verzekeringen NV', AGENCY_INSURANCE_POLICY: 'BENCH-1' }
-      : {}),
+    ...(process.env.DATABASE_URL ? postgresBenchSettings({ demo: true }) : {}),
   };
   // The reporter (bench/process-memory.cjs) tells where the RSS is at the end: V8 heap, external (PGlite's WASM memory).
   const child = spawn(process.execPath, ['--require', new URL('process-memory.cjs', import.meta.url).pathname, ...NODE_FLAGS, new URL('../dist/src/main.js', import.meta.url).pathname], {

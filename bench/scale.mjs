@@ -20,7 +20,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { URLSearchParams } from 'node:url';
-import { cpuSeconds, freePort, loadTestFake, nodeFlags, percentile, seededRandom } from './support.mjs';
+import { cpuSeconds, freePort, loadTestFake, nodeFlags, percentile, postgresBenchSettings, seededRandom } from './support.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 50_000);
@@ -256,9 +256,7 @@ const env = {
   SYNC_MAX_PAGES: String(Math.ceil(LISTINGS / 100) * 2 + 100),
   SYNC_MAX_BYTES: String(LISTINGS * 20_000),
   SOURCE_TIMEOUT_MS: '30000',
-  ...(process.env.DATABASE_URL
-    ? { DATABASE_URL: process.env.DATABASE_URL, SEED_DEMO_DATA: 'true', BOT_CHECK_SECRET: 'bench', BOT_CHECK_SITE_KEY: 'bench', SMTP_URL: 'smtp://127.0.0.1:1', COOKIE_SECRET: 'bench-cookie-secret-of-enough-length', AGENCY_BIV_TITLE: 'bemiddelaar', AGENCY_INSURER: 'Bench Verzekeringen NV', AGENCY_INSURANCE_POLICY: 'BENCH-1' }
-    : {}),
+  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL, ...postgresBenchSettings({ demo: false }) } : {}),
 };
 
 /** Thrown after the syncs when BENCH_SYNC_ONLY is set. */

@@ -23,9 +23,7 @@ export async function startBuiltApp(env = {}) {
     PUBLIC_BASE_URL: 'http://127.0.0.1',
     SYNC_INTERVAL_MINUTES: '0',
     SEED_DEMO_DATA: 'true',
-    ...(process.env.DATABASE_URL
-      ? { DATABASE_URL: process.env.DATABASE_URL, BOT_CHECK_SECRET: 'bench', BOT_CHECK_SITE_KEY: 'bench', SMTP_URL: 'smtp://127.0.0.1:1', COOKIE_SECRET: 'bench-cookie-secret-of-enough-length', AGENCY_BIV_TITLE: 'bemiddelaar', AGENCY_INSURER: 'Bench Verzekeringen NV', AGENCY_INSURANCE_POLICY: 'BENCH-1' }
-      : {}),
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL, ...postgresBenchSettings({ demo: true }) } : {}),
     ...env,
   });
   const app = await createApp(config);
@@ -33,6 +31,36 @@ export async function startBuiltApp(env = {}) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.getHttpServer().address();
   return { app, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * What production on PostgreSQL refuses to start without, as harmless stand-ins (no mail is sent during a
+ * benchmark): SMTP, the bot check, the cookie secret and a fictitious agency's whole identity. `demo`: the benchmark
+ * reads the demo catalogue (DEMO_DATA=true, which production refuses beside a CRM).
+ */
+export function postgresBenchSettings({ demo }) {
+  return {
+    ...(demo ? { DEMO_DATA: 'true' } : {}),
+    SEED_DEMO_DATA: 'true',
+    BOT_CHECK_SECRET: 'bench',
+    BOT_CHECK_SITE_KEY: 'bench',
+    SMTP_URL: 'smtp://127.0.0.1:1',
+    COOKIE_SECRET: 'bench-cookie-secret-of-enough-length',
+    AGENCY_NAME: 'Bench Makelaardij',
+    AGENCY_LEGAL_NAME: 'Bench Makelaardij BV',
+    AGENCY_STREET: 'Meetstraat 1',
+    AGENCY_POSTAL_CODE: '9000',
+    AGENCY_CITY: 'Gent',
+    AGENCY_COMPANY_NUMBER: '0401.574.852',
+    AGENCY_VAT_NUMBER: 'BE0401574852',
+    AGENCY_BIV_NUMBER: '508421',
+    AGENCY_BIV_TITLE: 'bemiddelaar',
+    AGENCY_INSURER: 'Bench Verzekeringen NV',
+    AGENCY_INSURANCE_POLICY: 'BENCH-1',
+    AGENCY_PHONE: '+32 9 225 11 40',
+    AGENCY_EMAIL: 'info@bench.test',
+    MAIL_FROM: 'Bench Makelaardij <no-reply@bench.test>',
+  };
 }
 
 export function median(values) {

@@ -98,9 +98,7 @@ export class PropertyImagesController implements OnModuleDestroy {
   ): Promise<FastifyReply> {
     // Only the exact URL the mappers would have made, on a host still on the list: no fetch for anything else.
     const original = ORIGIN.test(origin) ? decodePhotoOrigin(origin) : null;
-    const url = original !== null && URL.canParse(original) ? new URL(original) : null;
-    if (!url || url.href !== original || !this.hosts.allows(url)) throw new NotFoundError();
-    return this.serve({ url }, remotePhotoFileName(original), size, file, v, request, reply);
+    return this.serve({ url: this.allowedUrl(original) }, remotePhotoFileName(original!), size, file, v, request, reply);
   }
 
   @Get(`${PROPERTY_IMAGES_PATH}/h/:key/:size/:file`)
@@ -114,9 +112,14 @@ export class PropertyImagesController implements OnModuleDestroy {
   ): Promise<FastifyReply> {
     // Only a key the sync stored, for a URL on a host still on the list: no fetch for anything else.
     const original = await this.keys.find(key);
+    return this.serve({ url: this.allowedUrl(original) }, remotePhotoFileName(original!, KEYED_PHOTO_STEM), size, file, v, request, reply);
+  }
+
+  /** The photo's URL when it is a canonical URL on a host still on the list; otherwise a 404 (nothing is fetched). */
+  private allowedUrl(original: string | null): URL {
     const url = original !== null && URL.canParse(original) ? new URL(original) : null;
     if (!url || url.href !== original || !this.hosts.allows(url)) throw new NotFoundError();
-    return this.serve({ url }, remotePhotoFileName(original, KEYED_PHOTO_STEM), size, file, v, request, reply);
+    return url;
   }
 
   /** `expectedFile`: the one file name a remote photo's path may carry (null: any valid name, for accounts). */

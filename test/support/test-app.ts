@@ -5,7 +5,7 @@ import { AppConfig, loadConfig } from '../../src/config/config.js';
 import { createApp } from '../../src/create-app.js';
 import { EstateSyncScheduler } from '../../src/estates/persistence/estate-sync.scheduler.js';
 import { JobQueueService } from '../../src/jobs/job-queue.service.js';
-import { createScratchDatabase, migrate } from './scratch-database.js';
+import { createMigratedDatabase } from './scratch-database.js';
 
 export interface TestApp {
   readonly app: NestFastifyApplication;
@@ -73,8 +73,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: St
   let dropDatabase: (() => Promise<void>) | undefined;
   const settings = testSettings(env);
   if (process.env.DATABASE_URL && !env.DATABASE_URL && !options.embedded) {
-    const scratch = await createScratchDatabase(process.env.DATABASE_URL);
-    await migrate(scratch.url);
+    const scratch = await createMigratedDatabase(process.env.DATABASE_URL);
     settings.DATABASE_URL = scratch.url;
     dropDatabase = scratch.drop;
   }
@@ -103,8 +102,7 @@ export async function startReplicas(count: number, env: Record<string, string> =
   let dropDatabase: (() => Promise<void>) | undefined;
   const shared: Record<string, string> = { DATA_DIR: `memory://replicas-${randomBytes(4).toString('hex')}` };
   if (process.env.DATABASE_URL && !env.DATABASE_URL) {
-    const scratch = await createScratchDatabase(process.env.DATABASE_URL);
-    await migrate(scratch.url);
+    const scratch = await createMigratedDatabase(process.env.DATABASE_URL);
     shared.DATABASE_URL = scratch.url;
     dropDatabase = scratch.drop;
   }

@@ -5,7 +5,7 @@ import { BOT_CHECK_FIELD } from '../../views/components/bot-check-field.js';
 import { AppError } from '../utils/errors.js';
 import { AppConfig } from '../config/config.js';
 import { BotCheckService, BotCheckUnavailableError } from './bot-check.service.js';
-import { clientAddress } from './client-address.js';
+import { clientAddress, rateLimitSubject } from './client-address.js';
 import type { FormOptions, FormView } from './form-view.js';
 import { RateLimitService } from './rate-limit.service.js';
 
@@ -40,7 +40,7 @@ export class FormGuard implements CanActivate {
 
     const limit = options.rateLimit ?? { points: this.config.FORM_RATE_LIMIT, durationSeconds: this.config.FORM_RATE_WINDOW_SECONDS };
     const client = clientAddress(request);
-    await this.rateLimits.consume({ name: `form-${options.name}`, ...limit }, client);
+    await this.rateLimits.consume({ name: `form-${options.name}`, ...limit }, rateLimitSubject(client));
 
     const body = (request.body ?? {}) as Record<string, unknown>;
     const token = typeof body[BOT_CHECK_FIELD] === 'string' ? (body[BOT_CHECK_FIELD] as string) : '';

@@ -226,6 +226,18 @@ describe('shared limits and client addresses', () => {
     expect(statuses).toEqual([200, 200, 429]);
   });
 
+  it('counts an IPv6 visitor by its /64: rotating the interface part resets nothing, another network has its own count', async () => {
+    const statuses = await postThroughProxy(
+      (i) => `2001:db8:aa:bb:${i + 1}::${(i * 7919).toString(16)}`,
+      async (send) => {
+        // The same /64, written in full; then the next /64 over.
+        expect(await send('2001:0db8:00aa:00bb:ffff:ffff:ffff:fffe', 7)).toBe(429);
+        expect(await send('2001:db8:aa:bc::1', 8)).toBe(200);
+      },
+    );
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
   it('answers a 3,000-character X-Forwarded-For, counting it as the proxy it came through', async () => {
     // Not an address: each forged value is the proxy's, so they share one count.
     expect(await postThroughProxy((i) => String(i).repeat(3000))).toEqual([200, 200, 429]);

@@ -643,7 +643,7 @@ export class AppConfig {
   @Min(1)
   FORM_RATE_WINDOW_SECONDS = 600;
 
-  /** Send-to-a-friend mails one address at most this often a day, whoever sends them. */
+  /** Send-to-a-friend, the favourites mail and viewing-request confirmations mail one address at most this often a day each. */
   @Transform(toInt)
   @IsInt()
   @Min(1)

@@ -46,6 +46,17 @@ export class RateLimitService {
     }
   }
 
+  /** Counts one hit on `key` under `policy`; false beyond its points, for a limit that holds something back rather than refusing. */
+  async tryConsume(policy: RateLimitPolicy, key: string): Promise<boolean> {
+    try {
+      await this.consume(policy, key);
+      return true;
+    } catch (error) {
+      if (error instanceof RateLimitedError) return false;
+      throw error;
+    }
+  }
+
   private limiter(policy: RateLimitPolicy): RateLimiterPostgres {
     const id = `${policy.name}/${policy.points}/${policy.durationSeconds}`;
     let limiter = this.limiters.get(id);

@@ -6,6 +6,8 @@ import { EstateDetailService } from '../detail/estate-detail.service.js';
 import { isAvailable } from '../estates/domain/availability.js';
 import type { ViewingSlotPayload } from '../estates/sources/lead-sink.port.js';
 import { FormValidationError } from '../forms/form-validation.error.js';
+import { mailboxLimitKey } from '../forms/email-address.js';
+import { RateLimitService } from '../forms/rate-limit.service.js';
 import { SubmissionLedgerService } from '../forms/submission-ledger.service.js';
 import { pickText } from '../i18n/localized-text.js';
 import { TranslationService } from '../i18n/translation.service.js';
@@ -18,6 +20,8 @@ import { ViewingClock } from './viewing-clock.js';
 import type { ViewingRequestDto } from './viewing-request.dto.js';
 import { ViewingRequestRepository } from './viewing-request.repository.js';
 import { checkSlots, type HalfDay, slotInWords, slotTimes, type ViewingSlot } from './viewing-slots.js';
+
+const DAY_SECONDS = 24 * 3600;
 
 /** What the visitor sent, as the form shows it again. */
 export function viewingValues(dto: ViewingRequestDto): Record<string, string | readonly string[]> {
@@ -53,6 +57,7 @@ export class ViewingRequestService {
     private readonly ledger: SubmissionLedgerService,
     private readonly translations: TranslationService,
     private readonly clock: ViewingClock,
+    private readonly rateLimits: RateLimitService,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
@@ -70,19 +75,27 @@ export class ViewingRequestService {
     const slots = checked.slots;
     const agency = this.config.AGENCY_LOCALE;
     const visitor = { name: dto.name, email: dto.email, phone: dto.phone || null, message: dto.message ?? '' };
+    // The confirmation goes to an address anyone can type: per mailbox, as often a day as send-to-a-friend may mail
+    // one. Beyond that the request still reaches the agency (a buyer may ask for many viewings); only the copy is held back.
+    const confirm = await this.rateLimits.tryConsume(
+      { name: 'viewing-recipient', points: this.config.SEND_TO_FRIEND_PER_RECIPIENT_PER_DAY, durationSeconds: DAY_SECONDS },
+      mailboxLimitKey(dto.email),
+    );
     const stored = await this.unitOfWork.run(async (manager) => {
       const fingerprint = { estateId: found.estate.id, slots: slots.map((slot) => slot.id), ...visitor, email: visitor.email.toLowerCase() };
       if (!(await this.ledger.claim(manager, 'viewing-request', fingerprint))) return false;
       await this.requests.add(manager, { estateId: found.estate.id, locale, slots: slots.map((slot) => slot.id), ...visitor, privacyConsent: true });
       const agencyModel = this.mailModel(found, slots, locale, agency, 'agency', visitor);
       await this.mail.queue(manager, { to: this.agencyAddress(found), replyTo: dto.email, locale: agency, template: 'viewing-request', model: agencyModel });
-      await this.mail.queue(manager, {
-        to: dto.email,
-        replyTo: this.agencyAddress(found),
-        locale,
-        template: 'viewing-request',
-        model: this.mailModel(found, slots, locale, locale, 'visitor', visitor),
-      });
+      if (confirm) {
+        await this.mail.queue(manager, {
+          to: dto.email,
+          replyTo: this.agencyAddress(found),
+          locale,
+          template: 'viewing-request',
+          model: this.mailModel(found, slots, locale, locale, 'visitor', visitor),
+        });
+      }
       await this.leads.record(
         'viewing',
         { estateId: found.estate.id, locale, name: visitor.name, email: visitor.email, phone: visitor.phone, message: this.leadMessage(agencyModel), viewingSlots: slots.map(slotPayload) },

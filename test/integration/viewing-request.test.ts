@@ -244,6 +244,23 @@ describe('request a viewing', () => {
     expect(await db().getRepository(LeadEntity).countBy({ email })).toBe(0);
   });
 
+  it('mails a typed address its confirmation at most as often a day as send-to-a-friend, and still passes every request to the agency', async () => {
+    const slots = [['2026-12-03-am'], ['2026-12-03-pm'], ['2026-12-04-am'], ['2026-12-04-pm']];
+    const addresses = ['stranger@example.be', 'stranger+1@example.be', 'Stranger+2@example.be', 'stranger+3@example.be'];
+    for (const [i, email] of addresses.entries()) {
+      const answer = await post(listingA.id, { ...VISITOR, email, slots: slots[i]! });
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain('Bedankt');
+    }
+    const requests = await db().getRepository(ViewingRequestEntity).find({ where: addresses.map((email) => ({ email })) });
+    expect(requests).toHaveLength(4);
+    const mails = await db().getRepository(MailEntity).find({ where: addresses.map((to) => ({ to })) });
+    expect(mails).toHaveLength(sut.config.SEND_TO_FRIEND_PER_RECIPIENT_PER_DAY);
+    const toAgency = await db().getRepository(MailEntity).find({ where: addresses.map((email) => ({ replyTo: email })) });
+    expect(toAgency).toHaveLength(4);
+    expect(await db().getRepository(LeadEntity).count({ where: addresses.map((email) => ({ email })) })).toBe(4);
+  });
+
   it('refuses the request without consent or with a bad address, keeping the chosen half-days checked', async () => {
     const { privacyConsent: _omitted, ...unconsented } = VISITOR;
     const response = await post(listingA.id, { ...unconsented, email: 'geen-adres', slots: ['2026-12-04-am'] });

@@ -76,7 +76,7 @@ export function syncOptionsFrom(args: readonly string[]): { readonly full: boole
  * when a source fails (or the configuration, or the database), 2 on a wrong argument.
  */
 export async function runSyncCli(args: readonly string[], env: NodeJS.ProcessEnv = process.env, out: CliOutput = console): Promise<number> {
-  return runCommand(args.includes('--check') ? 'crm:check' : 'sync', out, async () => {
+  return runCommand(args.includes('--check') ? 'crm:check' : 'sync', out, async (out) => {
     const options = syncOptionsFrom(args);
     const config = loadConfig(env);
     if (options.check) {

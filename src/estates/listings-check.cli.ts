@@ -28,7 +28,7 @@ class ListingsCheckModule {
  * database fails, 2 on any argument (it takes none).
  */
 export async function runListingsCheck(args: readonly string[], env: NodeJS.ProcessEnv = process.env, out: CliOutput = console): Promise<number> {
-  return runCommand('listings:check', out, async () => {
+  return runCommand('listings:check', out, async (out) => {
     if (args.length > 0) throw new UsageError(`unknown argument ${args[0]}; usage: npm run listings:check`);
     const config = loadConfig(env);
     const app = await NestFactory.createApplicationContext(ListingsCheckModule.forRoot(config), { bufferLogs: true });

@@ -43,7 +43,7 @@ export function mailIdsFrom(args: readonly string[]): string[] {
  * a mail asked for by id was not re-queued (no such mail, already sent, or being sent now), 2 on a wrong argument.
  */
 export async function runMailRetry(args: readonly string[], env: NodeJS.ProcessEnv = process.env, out: CliOutput = console): Promise<number> {
-  return runCommand('mail:retry', out, async () => {
+  return runCommand('mail:retry', out, async (out) => {
     const ids = mailIdsFrom(args);
     const config = loadConfig(env);
     const app = await NestFactory.createApplicationContext(MailRetryModule.forRoot(config), { bufferLogs: true });

@@ -30,7 +30,7 @@ export function emailFrom(args: readonly string[]): string {
  * configuration or the database fails; an address with no data is erased already (0, and the counts say so).
  */
 export async function runGdprErase(args: readonly string[], env: NodeJS.ProcessEnv = process.env, out: CliOutput = console): Promise<number> {
-  return runCommand('gdpr:erase', out, async () => {
+  return runCommand('gdpr:erase', out, async (out) => {
     const email = emailFrom(args);
     const config = loadConfig(env);
     const app = await NestFactory.createApplicationContext(GdprEraseModule.forRoot(config), { bufferLogs: true });

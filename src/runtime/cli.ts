@@ -1,3 +1,4 @@
+import { terminalSafe } from '../utils/control-characters.js';
 import { startupFailureText } from './startup-error.js';
 
 /**
@@ -19,13 +20,20 @@ export interface CliOutput {
   error(line: string): void;
 }
 
+/** An output that prints every line terminal-safe: what a CRM or a visitor wrote is shown, its escape sequences not obeyed. */
+export function terminalSafeOutput(out: CliOutput): CliOutput {
+  return { log: (line) => out.log(terminalSafe(line)), error: (line) => out.error(terminalSafe(line)) };
+}
+
 /**
  * Runs a command's body and turns what it throws into its exit code and one message on stderr: a UsageError's text,
  * an operator's mistake (configuration, pending migrations, a database in use) as its message, anything else whole.
+ * The body prints through the output it is given: terminal-safe (`terminalSafeOutput`), as is the failure message.
  */
-export async function runCommand(name: string, out: CliOutput, body: () => Promise<number>): Promise<number> {
+export async function runCommand(name: string, rawOut: CliOutput, body: (out: CliOutput) => Promise<number>): Promise<number> {
+  const out = terminalSafeOutput(rawOut);
   try {
-    return await body();
+    return await body(out);
   } catch (error) {
     if (error instanceof UsageError) {
       out.error(error.message);

@@ -17,6 +17,7 @@ import {
 } from './setting-definitions.js';
 import { SettingsModule } from './settings.module.js';
 import { SettingsService } from './settings.service.js';
+import { terminalSafeOutput } from '../runtime/cli.js';
 
 @Module({})
 class SettingsCliModule {
@@ -90,7 +91,9 @@ async function run(command: Command, settings: SettingsService, out: SettingsCli
  * reaches every running replica through the change feed (with DATABASE_URL); on the embedded database run it while
  * the site is stopped (one process per data directory), which reads the change when it starts.
  */
-export async function runSettingsCli(args: readonly string[], env: NodeJS.ProcessEnv = process.env, out: SettingsCliOutput = console): Promise<number> {
+export async function runSettingsCli(args: readonly string[], env: NodeJS.ProcessEnv = process.env, rawOut: SettingsCliOutput = console): Promise<number> {
+  // A setting's value may hold anything an operator pasted: shown, its escape sequences not obeyed.
+  const out = terminalSafeOutput(rawOut);
   let command: Command;
   try {
     command = commandFrom(args);

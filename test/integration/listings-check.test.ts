@@ -1,7 +1,13 @@
 import { Logger } from '@nestjs/common';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { runListingsCheck } from '../../src/estates/listings-check.cli.js';
 import { complianceReport, countListingsWithGaps, describeComplianceReport, liveListingCount } from '../../src/estates/display/compliance-report.js';
 import { EstateRepository } from '../../src/estates/persistence/estate.repository.js';
 import { EstateSyncService } from '../../src/estates/persistence/estate-sync.service.js';
+import { createMigratedDatabase } from '../support/scratch-database.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** The compliance report over the cached demo catalogue, as `npm run listings:check` prints it, and the sync's log line. */
@@ -44,6 +50,34 @@ describe('listings lacking data a Belgian listing rule needs (demo catalogue)', 
       expect(lines.some((line) => line.startsWith('source B: '))).toBe(true);
     } finally {
       warn.mockRestore();
+    }
+  });
+});
+
+/** A CRM's reference reaches the operator's terminal: `npm run listings:check` shows its escape sequences, never obeys them. */
+describe('npm run listings:check over a hostile CRM reference', () => {
+  it('prints ESC, BEL, C1 and bidi controls as visible escapes', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'immo-listings-check-'));
+    const scratch = process.env.DATABASE_URL ? await createMigratedDatabase(process.env.DATABASE_URL) : undefined;
+    const database: Record<string, string> = scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir };
+    const hostile = '\u001b[2J\u001b]0;pwn\u0007\u009b31m\u202eA-1018';
+    try {
+      const sut = await startTestApp(database);
+      try {
+        await sut.app.get(DataSource).query(`UPDATE estates SET document = jsonb_set(document, '{reference}', to_jsonb($1::text)) WHERE id = 1018`, [hostile]);
+      } finally {
+        await sut.close();
+      }
+      const lines: string[] = [];
+      const code = await runListingsCheck([], { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...database }, { log: (line) => lines.push(line), error: (line) => lines.push(line) });
+      const printed = lines.join('\n');
+      expect(code).toBe(0);
+      expect(printed).toContain('\\u001b[2J\\u001b]0;pwn\\u0007\\u009b31m\\u202eA-1018 (id 1018)');
+      // eslint-disable-next-line no-control-regex
+      expect(printed).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await scratch?.drop();
     }
   });
 });

@@ -32,15 +32,19 @@ describe('one bad record never stops a sync (Zabun, feed and Whise fakes)', () =
   let sut: TestApp;
   let zabunNul: SourceAProperty;
   let zabunPrice: SourceAProperty;
+  let zabunOffGlobe: SourceAProperty;
   let feedNul: SourceBListing;
   let feedPrice: SourceBListing;
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    const [firstA, secondA] = standaloneProperties(crm.sourceA.properties).filter((property) => property.publish && !property.is_project);
+    const [firstA, secondA, thirdA] = standaloneProperties(crm.sourceA.properties).filter((property) => property.publish && !property.is_project);
     zabunNul = { ...firstA!, title: { nl: NUL_TITLE } };
     zabunPrice = { ...secondA!, price: HUGE_PRICE };
-    crm.sourceA.properties = crm.sourceA.properties.map((property) => (property === firstA ? zabunNul : property === secondA ? zabunPrice : property));
+    // Not a point on the globe: latitude beyond the pole, longitude beyond the date line.
+    zabunOffGlobe = { ...thirdA!, address: { ...thirdA!.address, latitude: 95, longitude: -200 } };
+    const replaced = new Map([[firstA, zabunNul], [secondA, zabunPrice], [thirdA, zabunOffGlobe]]);
+    crm.sourceA.properties = crm.sourceA.properties.map((property) => replaced.get(property) ?? property);
     const [firstB, secondB] = crm.sourceB.listings.filter((listing) => !listing.isProject);
     feedNul = { ...firstB!, title: { nl: NUL_TITLE }, description: { nl: '<p>Tekst\u0000 met \uD800 een halve emoji</p>' } };
     feedPrice = { ...secondB!, price: { ...secondB!.price!, value: HUGE_PRICE } };
@@ -101,6 +105,17 @@ describe('one bad record never stops a sync (Zabun, feed and Whise fakes)', () =
     }
     expect((await stored('B', feedNul.guid!))!.description.nl).toBe('<p>Tekst met  een halve emoji</p>');
     expect((await stored('W', String(WHISE_PLAIN)))!.price.value).toBe(whiseEstate(WHISE_PLAIN).price);
+  });
+
+  it('stores a point off the globe (latitude 95, longitude -200) as no point, the listing kept and shown without a map', async () => {
+    const reports = await sync();
+    expect(reports.find((report) => report.source === 'A')!.gaps).toMatchObject({ coordinates: 1 });
+    const kept = (await stored('A', String(zabunOffGlobe.property_id)))!;
+    expect(kept.address.geoLocation).toBeNull();
+    expect(kept.title.nl).toBe(zabunOffGlobe.title!.nl);
+    const row = await rows().findOneByOrFail({ source: 'A', sourceId: String(zabunOffGlobe.property_id) });
+    expect([row.lat, row.lon]).toEqual([null, null]);
+    expect((await pageOf(kept.id)).status).toBe(200);
   });
 
   it('the go-live check counts the hostile listings as shown and skips exactly what the sync skipped', async () => {

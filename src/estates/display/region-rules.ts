@@ -52,9 +52,15 @@ export function isNewBuild(estate: Estate): boolean {
   return estate.technical.newBuilding === true || estate.isProject || estate.parentId !== null;
 }
 
-/** The full address the Flemish rule accepts instead of the unique code: shown street and house number. */
+/**
+ * The full address the Flemish rule accepts instead of the unique code: shown street, house number and, for an
+ * apartment, its box number (Energiebesluit: "het volledige adres met huis- en busnummer"; "Kouter 12" names a
+ * building, not the flat whose certificate it is).
+ */
 export function showsFullAddress(estate: Estate): boolean {
-  return estate.address.visible && pickText(estate.address.street, 'nl') !== '' && !!estate.address.number?.trim();
+  const { address } = estate;
+  const needsBox = estate.headType === 'APARTMENT';
+  return address.visible && pickText(address.street, 'nl') !== '' && !!address.number?.trim() && (!needsBox || !!address.box?.trim());
 }
 
 /** Flanders (Energiebesluit): the score in kWh/m²·year, the full address or "UC: n", and the E-level for new builds. */

@@ -161,10 +161,11 @@ describe('planning per region', () => {
   });
 
   it.each([
-    ['nl', { recentDestination: 'WG' }, 'https://immo.example/stedenbouw', ['Woongebied'], null, []],
-    ['fr', { recentDestination: 'WG' }, null, ["Zone d'habitat"], null, []],
-    ['fr', {}, 'https://immo.example/urbanisme', [], 'https://immo.example/urbanisme', []],
-    ['nl', {}, null, [], null, ['destination']],
+    // CoBAT art. 281: the destination AND the planning information (the link, with a free paper copy).
+    ['nl', { recentDestination: 'WG' }, 'https://immo.example/stedenbouw', ['Woongebied'], 'https://immo.example/stedenbouw', []],
+    ['fr', { recentDestination: 'WG' }, null, ["Zone d'habitat"], null, ['planningInfo']],
+    ['fr', {}, 'https://immo.example/urbanisme', ['Non renseigné'], 'https://immo.example/urbanisme', ['destination']],
+    ['nl', {}, null, ['Niet ingegeven'], null, ['destination', 'planningInfo']],
   ] as const)('Brussels %s %o (link %s) → %o', (locale, planning, url, texts, infoUrl, gaps) => {
     const estate = listing('BRUSSELS', RENT, {}, { planning });
     const mention = planningMention(estate, translators[locale], url);

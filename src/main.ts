@@ -6,6 +6,7 @@ import { startupFailureText } from './runtime/startup-error.js';
 import { demoOnlyFeatures, loadConfig } from './config/config.js';
 import { createApp } from './create-app.js';
 import { GracefulShutdown } from './health/graceful-shutdown.js';
+import { staleRatesWarning } from './estates/display/purchase-cost-rates.js';
 
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
@@ -18,6 +19,9 @@ async function main(): Promise<void> {
   if (demo.length > 0) {
     logger.warn(`Running in production with demo-only settings, fine to try the site, not for real visitors:\n${demo.map((line) => `  - ${line}`).join('\n')}`, 'Main');
   }
+
+  const staleRates = staleRatesWarning(new Date());
+  if (staleRates) logger.warn(staleRates, 'Main');
 
   // This process owns its signals: readiness fails first, then requests drain (see GracefulShutdown).
   const shutdown = new GracefulShutdown(app, config, logger);

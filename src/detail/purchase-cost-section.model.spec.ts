@@ -17,6 +17,19 @@ describe(purchaseCostSection.name, () => {
     expect(sut.sources!.links.length).toBeGreaterThan(0);
   });
 
+  it('a Brussels plot bought as an only home: the whole price taxed, no allowance row detail, and a note says why', () => {
+    const estate = buildEstate({ headType: 'PLOT', subType: null, price: { value: 250_000 }, address: { region: 'BRUSSELS' } });
+    const sut = purchaseCostSection(estate, 'fr', fr)!;
+    // 250,000 × 12.5 % = € 31,250 (with the house allowance it would have been 50,000 × 12.5 % = € 6,250).
+    expect(sut.result!.rows!.find((row) => row.key === 'duties')).toMatchObject({ amount: '€\u00a031.250,00' });
+    expect(sut.notes).toContain('Nous comptons ce terrain sans l’abattement bruxellois pour une habitation propre et unique, comme le terrain d’une construction neuve : le montant réel peut être plus bas. Le notaire peut vous le dire.');
+  });
+
+  it('a Brussels house keeps the allowance and has no plot note', () => {
+    const sut = purchaseCostSection(buildEstate({ price: { value: 250_000 }, address: { region: 'BRUSSELS' } }), 'nl', nl)!;
+    expect(sut.notes.join(' ')).not.toContain('bouwperceel');
+  });
+
   it('notary and mortgage-deed lines carry the estimate badge; the others do not', () => {
     const rows = purchaseCostSection(buildEstate({ price: { value: 300_000 } }), 'nl', nl)!.result!.rows!;
     expect(rows.filter((row) => row.estimate === 'raming').map((row) => row.key)).toEqual(['notary', 'mortgageDeed']);

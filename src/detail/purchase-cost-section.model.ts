@@ -119,6 +119,7 @@ export function purchaseCostSection(estate: Estate, locale: Locale, t: Translato
     ...(estimate.onlyHomeApplies ? [] : [t.t('costs.notes.onlyHomeNotApplicable')]),
     ...(estimate.newBuildWithoutVat ? [t.t('costs.notes.newBuildWithoutVat')] : []),
     ...(estimate.vatRegime && estimate.region === 'BRUSSELS' ? [t.t('costs.notes.brusselsLand')] : []),
+    ...(estimate.plotWithoutAllowance ? [t.t('costs.notes.plotWithoutAllowance')] : []),
   ];
   return {
     ...base,

@@ -44,8 +44,36 @@ describe(offeredDays.name, () => {
 
 describe(offeredSlotsKey.name, () => {
   it('changes when a slot closes, so a cached form never offers it', () => {
-    expect(offeredSlotsKey(THURSDAY_MORNING, MON_SAT)).toBe('2026-11-26-am');
-    expect(offeredSlotsKey(THURSDAY_NOON, MON_SAT)).toBe('2026-11-26-pm');
+    expect(offeredSlotsKey(THURSDAY_MORNING, MON_SAT)).toBe('2026-11-26-am..2026-12-09-pm');
+    expect(offeredSlotsKey(THURSDAY_NOON, MON_SAT)).toBe('2026-11-26-pm..2026-12-09-pm');
+  });
+
+  it('changes when an opening day enters the far end of the window: Saturday 19:00 vs Sunday and Monday 09:00', () => {
+    const saturdayEvening = new Date('2026-11-28T18:00:00Z'); // 19:00 in Brussels
+    const sundayMorning = new Date('2026-11-29T09:00:00Z');
+    const mondayMorning = new Date('2026-11-30T08:00:00Z'); // 09:00 in Brussels
+    // Same first slot (Monday morning), but from Sunday on the window reaches Saturday 12 December.
+    expect(offeredSlots(saturdayEvening, MON_SAT).at(-1)!.id).toBe('2026-12-11-pm');
+    expect(offeredSlots(mondayMorning, MON_SAT).at(-1)!.id).toBe('2026-12-12-pm');
+    expect(offeredSlotsKey(saturdayEvening, MON_SAT)).not.toBe(offeredSlotsKey(mondayMorning, MON_SAT));
+    expect(offeredSlotsKey(sundayMorning, MON_SAT)).toBe(offeredSlotsKey(mondayMorning, MON_SAT));
+  });
+
+  it('is equal for two instants exactly when their slot lists are equal (every half hour of three weeks)', () => {
+    const start = Date.parse('2026-11-20T00:00:00Z');
+    const instants = Array.from({ length: 21 * 48 }, (_, index) => new Date(start + index * 30 * 60_000));
+    for (const openingDays of [MON_SAT, ['mon', 'tue', 'wed', 'thu', 'fri'] as Weekday[], ['sat'] as Weekday[]]) {
+      const byKey = new Map<string, string>();
+      const byList = new Map<string, string>();
+      for (const now of instants) {
+        const key = offeredSlotsKey(now, openingDays);
+        const list = offeredSlots(now, openingDays).map((slot) => slot.id).join(',');
+        expect(byKey.get(key) ?? list).toBe(list);
+        expect(byList.get(list) ?? key).toBe(key);
+        byKey.set(key, list);
+        byList.set(list, key);
+      }
+    }
   });
 });
 

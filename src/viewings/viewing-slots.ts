@@ -87,12 +87,15 @@ export function offeredSlots(now: Date, openingDays: readonly Weekday[]): Viewin
 }
 
 /**
- * What the offered slots depend on, as a short key: the first slot still open. With the opening days fixed by the
- * configuration, the whole list follows from it, so a page that puts it in its cache version never shows a slot
- * that has passed (the key moves at noon, at 18:00 and at midnight).
+ * What the offered slots depend on, as a short key: the first slot still open and the last one of the window.
+ * With the opening days fixed by the configuration, the list is every opening half-day between the two, so a page
+ * that puts the key in its cache version changes whenever its list would: at noon, at 18:00 and at midnight
+ * (a slot closes), and when a new opening day enters the window's far end (a form rendered on Saturday evening
+ * would otherwise miss the Saturday two weeks on until Monday noon).
  */
 export function offeredSlotsKey(now: Date, openingDays: readonly Weekday[]): string {
-  return offeredSlots(now, openingDays)[0]?.id ?? 'none';
+  const slots = offeredSlots(now, openingDays);
+  return slots.length ? `${slots[0]!.id}..${slots[slots.length - 1]!.id}` : 'none';
 }
 
 /** The slot a posted value names, or null when it is no slot at all. */

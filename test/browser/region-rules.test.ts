@@ -75,19 +75,23 @@ describe('Belgian listing rules in a browser', () => {
     });
   });
 
-  it('a Brussels sale: class and CO2 in French, the destination; "in progress" is no mention; a missing destination links to the planning information', async () => {
+  it('a Brussels sale: class and CO2 in French, the destination and the planning information link with a free paper copy; "in progress" is no mention', async () => {
     await withPage(async (page) => {
       await openDetail(page, 'fr', 5021);
       const energy = mentions(page).locator('[data-mention="energy"]');
       await expect(energy.locator('[data-field="label"] dd').textContent()).resolves.toBe('F');
       await expect(energy.locator('[data-field="co2"] dd').textContent()).resolves.toBe('109 kg/m² par an');
-      await expect(page.locator('[data-mention="planning"] [data-field="rule.destination"] dd').textContent()).resolves.not.toBe('');
+      await expect(page.locator('[data-mention="planning"] [data-field="rule.destination"] dd').textContent()).resolves.not.toBe('Non renseigné');
+      // CoBAT art. 281: the destination AND the planning information, never one for the other.
+      await expect(page.locator('[data-mention="planning"] a').getAttribute('href')).resolves.toBe(PLANNING_INFO_URL);
+      await expect(page.locator('[data-mention="planning"]').textContent()).resolves.toContain('Une copie papier gratuite vous est remise sur demande.');
       await screenshot(page, 'region-rules-brussels-fr', false);
       expect(await accessibilityViolations(page)).toEqual([]);
       await expect((await card(page, 'fr', 'B-5021')).locator('.estate-card__facts').textContent()).resolves.toContain('PEB F · 109 kg CO2/m²');
 
-      // No destination in the CRM: the agency's planning information, with a free paper copy.
+      // No destination in the CRM: said as not entered, beside the agency's planning information.
       await openDetail(page, 'fr', 1027);
+      await expect(page.locator('[data-mention="planning"] [data-field="rule.destination"] dd').textContent()).resolves.toBe('Non renseigné');
       await expect(page.locator('[data-mention="planning"] a').getAttribute('href')).resolves.toBe(PLANNING_INFO_URL);
       await expect(page.locator('[data-mention="planning"]').textContent()).resolves.toContain('Une copie papier gratuite vous est remise sur demande.');
 

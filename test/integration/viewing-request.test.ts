@@ -107,6 +107,23 @@ describe('request a viewing', () => {
     }
   });
 
+  it('a form cached on Saturday evening is not served on Monday morning without the new Saturday at the far end', async () => {
+    const url = urlFor('viewingRequest', 'fr', { estateId: listingA.id });
+    try {
+      sut.app.get(ViewingClock).now = () => new Date('2026-12-05T18:00:00Z'); // Saturday 19:00 in Brussels
+      const before = await request(sut.server).get(url);
+      expect(before.text).toContain('value="2026-12-18-pm"');
+      expect(before.text).not.toContain('value="2026-12-19-am"');
+      sut.app.get(ViewingClock).now = () => new Date('2026-12-07T08:00:00Z'); // Monday 09:00: same first slot
+      const after = await request(sut.server).get(url).set('If-None-Match', before.headers.etag as string);
+      expect(after.status).toBe(200);
+      expect(after.text).toContain('value="2026-12-07-am"');
+      expect(after.text).toContain('value="2026-12-19-am"');
+    } finally {
+      sut.app.get(ViewingClock).now = () => THURSDAY_MORNING;
+    }
+  });
+
   it('stores the request once, mails the agency (nl) and the visitor (fr), and delivers a Zabun contact message carrying the slots', async () => {
     const email = 'viewing-a@example.be';
     const fields = { ...VISITOR, email, slots: ['2026-12-04-pm', '2026-12-03-am'] };

@@ -24,6 +24,7 @@ const MISSING_NAMES: Record<string, string> = {
   certificateNumber: 'PEB certificate number',
   permit: 'planning permission',
   destination: 'planning destination',
+  planningInfo: 'planning information link with a free paper copy (AGENCY_PLANNING_INFO_URL)',
   measure: 'summons or proceeding',
   preemption: 'pre-emption right',
   subdivision: 'subdivision permit',

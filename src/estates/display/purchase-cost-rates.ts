@@ -4,7 +4,10 @@ import type { Region } from '../domain/estate.js';
  * The one dated table of what buying a home in Belgium costs on top of its price, for the purchase-cost block
  * (src/estates/display/purchase-cost.ts). Rates are fractions (0.02 = 2 %), amounts are euros.
  *
- * Registration duties and VAT follow /work/shared/BELGIAN-LISTING-RULES.md ("Registration duties, as of 2025").
+ * Registration duties and VAT follow the regions' own tax pages, listed in `sources` below: the Vlaamse
+ * Belastingdienst (Vlaamse Codex Fiscaliteit, verkooprecht), SPW Fiscalité (Code wallon des droits
+ * d'enregistrement) and Bruxelles Fiscalité (abattement, Code bruxellois des droits d'enregistrement), and FOD
+ * Financiën for the 21 % VAT on new builds. Article numbers were not confirmed offline; the pages were.
  * Notary and mortgage-deed costs are ESTIMATES: the notary fee scale below is the one Belgian notaries and many
  * public pages publish (Royal Decree of 16 December 1950), but it could not be confirmed offline; the
  * administrative costs (searches, certificates, transcription, disbursements) are a flat estimate, not a scale.
@@ -117,3 +120,19 @@ export const PURCHASE_COST_RATES: PurchaseCostRates = {
   },
   loan: { defaultShareOfPrice: 0.8, defaultRatePercent: 3.2, defaultYears: 25 },
 };
+
+/** Rates older than this are likely out of date (the regions change them each January or so). */
+export const RATES_MAX_AGE_MONTHS = 15;
+
+/** The day, as YYYY-MM-DD, after which `rates` count as stale: `validFrom` plus RATES_MAX_AGE_MONTHS. */
+export function ratesStaleAfter(rates: Pick<PurchaseCostRates, 'validFrom'> = PURCHASE_COST_RATES): string {
+  const [year, month, day] = rates.validFrom.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1 + RATES_MAX_AGE_MONTHS, day)).toISOString().slice(0, 10);
+}
+
+/** A line for the start-up log when the rates are stale on `today` (a UTC date is precise enough here); else null. */
+export function staleRatesWarning(today: Date, rates: Pick<PurchaseCostRates, 'validFrom'> = PURCHASE_COST_RATES): string | null {
+  const limit = ratesStaleAfter(rates);
+  if (today.toISOString().slice(0, 10) <= limit) return null;
+  return `The purchase-cost rates (valid from ${rates.validFrom}) are more than ${RATES_MAX_AGE_MONTHS} months old: check the sources in src/estates/display/purchase-cost-rates.ts and add a new dated table.`;
+}

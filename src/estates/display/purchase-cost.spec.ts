@@ -37,6 +37,16 @@ describe('registration duties by region (2025)', () => {
     expect(estimatePurchaseCost(sale('BRUSSELS', 450_000), { onlyHome: false })?.duties).toBe(56_250);
   });
 
+  it('Brussels plot € 250,000 bought as an only home: land, no allowance, 250,000 × 12.5 % = € 31,250', () => {
+    const plot = sale('BRUSSELS', 250_000, { headType: 'PLOT', subType: null });
+    expect(estimatePurchaseCost(plot, { onlyHome: true })).toMatchObject({ duties: 31_250, allowance: 0, onlyHome: true, plotWithoutAllowance: true });
+    expect(estimatePurchaseCost(plot, { onlyHome: false })).toMatchObject({ duties: 31_250, plotWithoutAllowance: false });
+  });
+
+  it('a Flemish plot as an only home keeps the reduced rate (2 % of € 250,000 = € 5,000) and needs no note', () => {
+    expect(estimatePurchaseCost(sale('FLANDERS', 250_000, { headType: 'PLOT', subType: null }), { onlyHome: true })).toMatchObject({ duties: 5_000, plotWithoutAllowance: false });
+  });
+
   it('Brussels € 150,000 only home: all under the allowance, no duty', () => {
     expect(estimatePurchaseCost(sale('BRUSSELS', 150_000), { onlyHome: true })?.duties).toBe(0);
   });

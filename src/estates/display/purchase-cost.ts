@@ -76,6 +76,11 @@ export interface PurchaseCostEstimate {
   readonly dutyRate: number;
   /** The Brussels allowance applied (0 where none). */
   readonly allowance: number;
+  /**
+   * A plot bought as an only home where the region has an allowance (Brussels): counted as a new build's land,
+   * without the allowance, until the rule for land is sourced; the page says so.
+   */
+  readonly plotWithoutAllowance: boolean;
   /** VAT on the construction part (0 unless under the VAT regime). */
   readonly vat: number;
   readonly notaryEstimate: number;
@@ -133,8 +138,8 @@ function onlyHomeApplies(estate: Estate): boolean {
 
 /**
  * Registration duties on `base` (the price, or a new build's land). Brussels' allowance: no duty on the first
- * € 200,000 of an only home priced at most € 600,000; the price test is on the whole price. For a VAT new build's
- * land the Brussels allowance is not applied: its conditions for land differ and were not confirmed offline, so
+ * € 200,000 of an only home priced at most € 600,000; the price test is on the whole price. For land (a VAT new
+ * build's land, or a plot) the Brussels allowance is not applied: its conditions for land differ and were not confirmed offline, so
  * the estimate stays on the high side.
  */
 export function registrationDuties(rule: DutyRule, base: number, price: number, onlyHome: boolean, landOnly = false): { duties: number; rate: number; allowance: number } {
@@ -218,7 +223,8 @@ export function purchaseCostOutcome(
     vat = cents(split.construction * rates.vat);
     lines.push(line('vat', vat, rates.vat, split.construction), line('landDuties', duties.duties, duties.rate, split.land));
   } else {
-    duties = registrationDuties(rule, price, price, onlyHome);
+    // A plot is land: like a new build's land it gets no Brussels allowance (see registrationDuties).
+    duties = registrationDuties(rule, price, price, onlyHome, estate.headType === 'PLOT');
     lines.push(line('duties', duties.duties, duties.rate, duties.allowance > 0 ? price - duties.allowance : null));
   }
   const notary = notaryEstimate(price, rates);
@@ -240,6 +246,7 @@ export function purchaseCostOutcome(
       duties: duties.duties,
       dutyRate: duties.rate,
       allowance: duties.allowance,
+      plotWithoutAllowance: !split && onlyHome && estate.headType === 'PLOT' && rule.onlyHomeAllowance !== null,
       vat,
       notaryEstimate: notary,
       mortgageDeedEstimate: mortgageDeed,

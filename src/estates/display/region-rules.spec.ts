@@ -41,6 +41,27 @@ describe(epcUniqueCode.name, () => {
   });
 });
 
+describe('Flemish EPC: the full address instead of the unique code', () => {
+  const scoreOnly = { epcValue: 245, energyLabel: 'C' };
+  const kouter = (headType: Estate['headType'], number: string | null, box: string | null) =>
+    listing('FLANDERS', SALE, scoreOnly, { headType, address: { street: { nl: 'Kouter', fr: 'Kouter' }, number, box, visible: true } });
+  it.each([
+    ['a house with street and number', 'HOUSE', '12', null, []],
+    ['a house without its house number', 'HOUSE', null, null, ['addressOrUniqueCode']],
+    ['a house with a blank house number', 'HOUSE', '  ', null, ['addressOrUniqueCode']],
+    ['an apartment with number and box', 'APARTMENT', '12', '3', []],
+    ['an apartment "Kouter 12" without its box', 'APARTMENT', '12', null, ['addressOrUniqueCode']],
+    ['an apartment with a box but no house number', 'APARTMENT', null, '3', ['addressOrUniqueCode']],
+  ] as const)('%s and no UC code', (_name, headType, number, box, gaps) => {
+    expect(gapsOf(kouter(headType, number, box), 'flandersEnergy')).toEqual(gaps);
+  });
+
+  it('an apartment without its box still passes with the UC code', () => {
+    const estate = listing('FLANDERS', SALE, { ...scoreOnly, epcReference: '20081101-0000000245-00000015' }, { headType: 'APARTMENT', address: { box: null } });
+    expect(gapsOf(estate, 'flandersEnergy')).toEqual([]);
+  });
+});
+
 describe('energy mention per region (region × transaction × data)', () => {
   const full = { epcValue: 245, energyLabel: 'C', co2: 32, epcReference: '20081101-0000000245-00000015' };
   const FLEMISH_REF = '20081101-0000000245-00000015';
@@ -140,10 +161,11 @@ describe('planning per region', () => {
   });
 
   it.each([
-    ['nl', { recentDestination: 'WG' }, 'https://immo.example/stedenbouw', ['Woongebied'], null, []],
-    ['fr', { recentDestination: 'WG' }, null, ["Zone d'habitat"], null, []],
-    ['fr', {}, 'https://immo.example/urbanisme', [], 'https://immo.example/urbanisme', []],
-    ['nl', {}, null, [], null, ['destination']],
+    // CoBAT art. 281: the destination AND the planning information (the link, with a free paper copy).
+    ['nl', { recentDestination: 'WG' }, 'https://immo.example/stedenbouw', ['Woongebied'], 'https://immo.example/stedenbouw', []],
+    ['fr', { recentDestination: 'WG' }, null, ["Zone d'habitat"], null, ['planningInfo']],
+    ['fr', {}, 'https://immo.example/urbanisme', ['Non renseigné'], 'https://immo.example/urbanisme', ['destination']],
+    ['nl', {}, null, ['Niet ingegeven'], null, ['destination', 'planningInfo']],
   ] as const)('Brussels %s %o (link %s) → %o', (locale, planning, url, texts, infoUrl, gaps) => {
     const estate = listing('BRUSSELS', RENT, {}, { planning });
     const mention = planningMention(estate, translators[locale], url);

@@ -52,9 +52,15 @@ export function isNewBuild(estate: Estate): boolean {
   return estate.technical.newBuilding === true || estate.isProject || estate.parentId !== null;
 }
 
-/** The full address the Flemish rule accepts instead of the unique code: shown street and house number. */
+/**
+ * The full address the Flemish rule accepts instead of the unique code: shown street, house number and, for an
+ * apartment, its box number (Energiebesluit: "het volledige adres met huis- en busnummer"; "Kouter 12" names a
+ * building, not the flat whose certificate it is).
+ */
 export function showsFullAddress(estate: Estate): boolean {
-  return estate.address.visible && pickText(estate.address.street, 'nl') !== '' && !!estate.address.number?.trim();
+  const { address } = estate;
+  const needsBox = estate.headType === 'APARTMENT';
+  return address.visible && pickText(address.street, 'nl') !== '' && !!address.number?.trim() && (!needsBox || !!address.box?.trim());
 }
 
 /** Flanders (Energiebesluit): the score in kWh/m²·year, the full address or "UC: n", and the E-level for new builds. */
@@ -218,7 +224,7 @@ export function flandersPlanningApplies(estate: Estate): boolean {
 
 export interface PlanningMention {
   readonly questions: ReadonlyArray<{ readonly code: string; readonly label: string; readonly text: string; readonly entered: boolean }>;
-  /** Brussels: the destination is empty and the agency offers its planning information online (with a free paper copy). */
+  /** Brussels: the agency's page holding the planning information, offered with a free paper copy (always, beside the destination). */
   readonly infoUrl: string | null;
 }
 
@@ -236,14 +242,16 @@ export function flandersPlanning(estate: Estate, t: Translator): PlanningMention
   });
 }
 
-/** Brussels (CoBAT art. 281): the planning destination, else the agency's link to the planning information. */
+/**
+ * Brussels (CoBAT art. 281): the planning destination AND the planning information, here the agency's page
+ * holding it with the offer of a free paper copy. One never stands in for the other: a missing destination shows
+ * as not entered, beside the link.
+ */
 export function brusselsPlanning(estate: Estate, t: Translator, infoUrl: string | null): PlanningMention {
   const destination = estate.planning.recentDestination;
-  if (destination) {
-    const label = t.t('display.regionRules.planning.destination');
-    return { questions: [{ code: 'destination', label, text: enumLabel(t, 'recentDestination', destination) || destination, entered: true }], infoUrl: null };
-  }
-  return { questions: [], infoUrl };
+  const text = destination ? enumLabel(t, 'recentDestination', destination) || destination : '';
+  const label = t.t('display.regionRules.planning.destination');
+  return { questions: [{ code: 'destination', label, text: text || t.t('display.notEntered'), entered: text !== '' }], infoUrl: infoUrl?.trim() || null };
 }
 
 /** The planning mention of the listing's region; null where the SPEC's own planning fields say it all (Wallonia). */
@@ -297,7 +305,7 @@ const ENERGY_RULE: Record<Region, ListingRule> = { FLANDERS: 'flandersEnergy', B
 
 /**
  * What a listing lacks for the rules that apply to it, decided by the same rule functions the pages use.
- * `planningInfoUrl`: the agency's configured planning-information link (Brussels needs it or a destination).
+ * `planningInfoUrl`: the agency's configured planning-information link (Brussels needs it and a destination).
  */
 export function complianceGaps(estate: Estate, options: { readonly planningInfoUrl?: string | null } = {}): ComplianceGap[] {
   const gaps: ComplianceGap[] = [];
@@ -309,9 +317,9 @@ export function complianceGaps(estate: Estate, options: { readonly planningInfoU
       if (answers[question] === null) gaps.push({ rule: 'flandersPlanning', missing: question });
     }
   }
-  if (region === 'BRUSSELS' && !estate.planning.recentDestination && !options.planningInfoUrl) {
-    gaps.push({ rule: 'brusselsPlanning', missing: 'destination' });
-  }
+  // Brussels needs both: the destination (from the CRM) and the planning information (the agency's link).
+  if (region === 'BRUSSELS' && !estate.planning.recentDestination) gaps.push({ rule: 'brusselsPlanning', missing: 'destination' });
+  if (region === 'BRUSSELS' && !options.planningInfoUrl?.trim()) gaps.push({ rule: 'brusselsPlanning', missing: 'planningInfo' });
   const flood = flandersFlood(estate);
   if (flood && !flood.parcel) gaps.push({ rule: 'flandersFlood', missing: 'parcelScore' });
   if (flood && !flood.building) gaps.push({ rule: 'flandersFlood', missing: 'buildingScore' });

@@ -1,6 +1,8 @@
 // ESLint: correctness rules plus the dependency direction of docs/ARCHITECTURE.md, each layer rule scoped by file globs.
 // `npm run lint` runs this, then knip (dead files, exports and dependencies).
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
@@ -24,7 +26,8 @@ const UNUSED_VARS = {
   argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_',
 };
 
-// Import specifiers are matched as written (relative paths with a .js extension), hence regexes on path segments.
+// These specifier patterns are matched as written (relative paths with a .js extension), hence regexes on path
+// segments; the folder map below is checked on resolved paths instead.
 const NEST_AND_ORM = [
   { regex: '^@nestjs/', message: 'This layer stays framework-free: no Nest here (docs/ARCHITECTURE.md "Style").' },
   { regex: '^(typeorm|pg)(/|$)', message: 'This layer stays persistence-free: no TypeORM or pg here (docs/ARCHITECTURE.md "Style").' },
@@ -76,22 +79,38 @@ const FOLDER_MAP = {
   holiday: MECHANISMS,
   privacy: MECHANISMS,
   sitemap: [...MECHANISMS, 'search', 'holiday'],
-  // The web shell renders every feature's parts in the layout: it sits above them all.
-  shell: null,
+  // The web shell renders the layout, the error pages and the consent banner around every page.
+  shell: [...MECHANISMS, 'consent'],
   // Metrics read the numbers of every folder (the render cache's among them): the top layer too.
   metrics: null,
 };
 const SRC_FOLDERS = Object.keys(FOLDER_MAP);
 
-/** A pattern refusing, in `folder`, the specifiers of the src/ folders it may not import (matched as written). */
-function layerRule(folder) {
-  const allowed = FOLDER_MAP[folder] ?? SRC_FOLDERS;
-  const refused = SRC_FOLDERS.filter((other) => other !== folder && !allowed.includes(other));
+// views/ renders what the features' models hand it: their types and pure helpers, never services (rule below).
+const VIEWS_MAY_IMPORT = [...FOUNDATION, 'estates', 'seo', 'search', 'holiday', 'favorites'];
+
+/**
+ * The folder map as import-x zones, on RESOLVED paths (the TypeScript resolver maps `x.js` to `x.ts`), so every
+ * spelling of a refused import is caught: `../search/x.js`, `./../search/x.js`, `../../src/search/x.js`.
+ */
+function zone(target, allowed, why) {
+  const refused = SRC_FOLDERS.filter((other) => `src/${other}` !== target && !allowed.includes(other));
   return {
-    regex: `^(\\.\\./)+(src/)?(${refused.join('|') || '$^'})(/|$)`,
-    message: `src/${folder}/ may import only ${allowed.length > 0 ? allowed.join(', ') : 'nothing else in src/'}: see the folder map in docs/ARCHITECTURE.md.`,
+    target: `./${target}`,
+    from: refused.map((other) => `./src/${other}`),
+    message: `${target}/ may import only ${allowed.length > 0 ? allowed.join(', ') : 'nothing else in src/'}${why}`,
   };
 }
+const MAP_MESSAGE = ': see the folder map in docs/ARCHITECTURE.md.';
+const FOLDER_ZONES = [
+  ...SRC_FOLDERS.filter((folder) => FOLDER_MAP[folder] !== null).map((folder) => zone(`src/${folder}`, FOLDER_MAP[folder], MAP_MESSAGE)),
+  zone('views', VIEWS_MAY_IMPORT, MAP_MESSAGE),
+  {
+    target: './src/estates/persistence',
+    from: './src/estates/display',
+    message: 'Persistence stores listings and does not import how they are shown: a rule both need belongs in estates/domain (docs/ARCHITECTURE.md "Folder map").',
+  },
+];
 
 export default defineConfig(
   {
@@ -138,16 +157,14 @@ export default defineConfig(
     ignores: ['src/estates/sources/**', ...TEST_CODE],
     rules: { 'no-restricted-imports': ['error', { patterns: [CRM_KNOWLEDGE] }] },
   },
-  // The folder map: each folder of src/ imports only the folders below it (docs/ARCHITECTURE.md "Folder map").
-  ...Object.keys(FOLDER_MAP).map((folder) => ({
-    files: [`src/${folder}/**/*.{ts,tsx}`],
-    ignores: [...TEST_CODE, ...(folder === 'estates' ? ['src/estates/sources/**'] : [])],
-    rules: { 'no-restricted-imports': ['error', { patterns: [CRM_KNOWLEDGE, layerRule(folder)] }] },
-  })),
+  // The folder map: each folder of src/ (and views/) imports only the folders below it (docs/ARCHITECTURE.md "Folder
+  // map"), checked on resolved paths.
   {
-    files: ['src/estates/sources/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'views/**/*.{ts,tsx}'],
     ignores: TEST_CODE,
-    rules: { 'no-restricted-imports': ['error', { patterns: [layerRule('estates')] }] },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: FOLDER_ZONES }] },
   },
   // Views are pure: no services, persistence or Nest.
   {

@@ -1,6 +1,7 @@
 import { type DynamicModule, Global, Module, type Type } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/config.js';
+import { countListingsWithGaps } from './display/compliance-report.js';
 import { PropertyImagesController } from './images/property-images.controller.js';
 import { CatalogueVersionService } from './persistence/catalogue-version.service.js';
 import { DemoHistoryService } from './persistence/demo-history.service.js';
@@ -10,7 +11,7 @@ import { ListingEventEntity } from './persistence/listing-event.entity.js';
 import { ListingIdEntity } from './persistence/listing-id.entity.js';
 import { SourceSyncStateEntity } from './persistence/source-sync-state.entity.js';
 import { EstateRepository } from './persistence/estate.repository.js';
-import { ESTATE_SOURCES, EstateSyncService } from './persistence/estate-sync.service.js';
+import { ESTATE_SOURCES, EstateSyncService, LISTING_RULE_GAPS, type ListingRuleGaps } from './persistence/estate-sync.service.js';
 import { createEstateSources } from './sources/create-estate-sources.js';
 import { usePhotoUrlPolicy } from './sources/image-url.js';
 
@@ -39,6 +40,11 @@ export class EstatesModule {
             usePhotoUrlPolicy(config.photoHosts, config.PROPERTY_IMAGES_URL ?? null);
             return createEstateSources(config);
           },
+        },
+        {
+          provide: LISTING_RULE_GAPS,
+          inject: [AppConfig],
+          useFactory: (config: AppConfig): ListingRuleGaps => (estates) => countListingsWithGaps(estates, { planningInfoUrl: config.AGENCY_PLANNING_INFO_URL ?? null }),
         },
       ],
       exports: [EstateRepository, EstateSyncService, ...(web ? [CatalogueVersionService] : [])],

@@ -1,7 +1,7 @@
 import { buildEstate } from '../../../test/factories/estate.factory.js';
 import { fileTranslator } from '../../../test/support/file-translator.js';
 import { listingCard } from './estate-card.js';
-import { badgeRules, badgeVersion, belgianDay, cardBadges, historyLines, type ListingHistoryEvent, priceReducedAfter } from './price-history.js';
+import { badgeRules, badgeVersion, belgianDay, cardBadges, historyLines, type ListingHistoryEvent } from './price-history.js';
 
 const nl = fileTranslator('nl');
 const fr = fileTranslator('fr');
@@ -49,17 +49,6 @@ describe(historyLines.name, () => {
     const lines = historyLines(estate, events, nl);
     expect(lines).toHaveLength(5);
     expect(lines[0]!.dateTime).toBe('2026-10-17');
-  });
-});
-
-describe(priceReducedAfter.name, () => {
-  it('is the last drop, cleared by a rise or a hidden price, untouched by other events', () => {
-    const drop = price('2026-10-12T08:00:00Z', 260_000, 245_000);
-    expect(priceReducedAfter(null, [drop])).toEqual(drop.occurredAt);
-    expect(priceReducedAfter(null, [drop, status('2026-10-13T08:00:00Z', 'OPTION')])).toEqual(drop.occurredAt);
-    expect(priceReducedAfter(null, [drop, price('2026-10-14T08:00:00Z', 245_000, 255_000)])).toBeNull();
-    expect(priceReducedAfter(drop.occurredAt, [price('2026-10-14T08:00:00Z', 245_000, null)])).toBeNull();
-    expect(priceReducedAfter(drop.occurredAt, [])).toEqual(drop.occurredAt);
   });
 });
 

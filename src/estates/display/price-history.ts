@@ -3,41 +3,22 @@ import { isAvailableStatus } from '../domain/availability.js';
 import { enumLabel } from '../domain/enum-labels.js';
 import type { Estate, ListingMarks } from '../domain/estate.js';
 import { formatCurrency, formatDate } from '../domain/format.js';
+import { isPriceDrop, type PriceChange } from '../domain/price-changes.js';
 import { publicPrice } from '../domain/visibility.js';
 
 /**
  * A recorded change of a listing, as the sync wrote it (persistence/listing-event.entity.ts): prices are public
  * prices, so a hidden price is null and never reads as a drop.
  */
-export interface ListingHistoryEvent {
-  readonly kind: 'NEW' | 'PRICE' | 'STATUS';
-  readonly oldPrice: number | null;
-  readonly newPrice: number | null;
+export interface ListingHistoryEvent extends PriceChange {
   readonly newStatus: string | null;
-  readonly occurredAt: Date;
 }
 
 /** Lines of history a detail page shows at most. */
 export const HISTORY_LINES = 5;
 
-/** Its public price went down (both prices shown at the time). */
-export function isPriceDrop(event: Pick<ListingHistoryEvent, 'kind' | 'oldPrice' | 'newPrice'>): boolean {
-  return event.kind === 'PRICE' && event.oldPrice !== null && event.newPrice !== null && event.newPrice < event.oldPrice;
-}
-
 function isPriceRise(event: Pick<ListingHistoryEvent, 'kind' | 'oldPrice' | 'newPrice'>): boolean {
   return event.kind === 'PRICE' && event.oldPrice !== null && event.newPrice !== null && event.newPrice > event.oldPrice;
-}
-
-/**
- * When the listing's price was last reduced, after `events` (oldest first): a drop sets it, any other price change
- * (a rise, a price hidden or shown again) clears it, other events leave it. The sync keeps `estates.price_reduced_at`
- * with this rule, and the "recently reduced" sort orders by that column.
- */
-export function priceReducedAfter(previous: Date | null, events: readonly Pick<ListingHistoryEvent, 'kind' | 'oldPrice' | 'newPrice' | 'occurredAt'>[]): Date | null {
-  let reducedAt = previous;
-  for (const event of events) if (event.kind === 'PRICE') reducedAt = isPriceDrop(event) ? event.occurredAt : null;
-  return reducedAt;
 }
 
 const BELGIAN_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Brussels', year: 'numeric', month: '2-digit', day: '2-digit' });

@@ -7,7 +7,7 @@ import { AppConfig } from '../../config/config.js';
 import { ChangeFeedService } from '../../database/change-feed.service.js';
 import { FIXTURES_DIR } from '../../utils/paths.js';
 import type { SourceName } from '../domain/estate.js';
-import { priceReducedAfter } from '../display/price-history.js';
+import { priceReducedAfter } from '../domain/price-changes.js';
 import { EstateEntity } from './estate.entity.js';
 import { ListingEventEntity } from './listing-event.entity.js';
 import type { NewListingEvent } from './listing-events.js';

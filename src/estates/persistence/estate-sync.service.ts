@@ -7,7 +7,6 @@ import type { Estate, SourceName } from '../domain/estate.js';
 import type { EstateSource, FetchOptions, FieldGap } from '../sources/estate-source.port.js';
 import { FetchBudget, withFetchBudget } from '../sources/http-client.js';
 import { cleanSourceRecord } from '../sources/record-hygiene.js';
-import { countListingsWithGaps } from '../display/compliance-report.js';
 import { keyPhotoUrls, PhotoKeyStore } from '../images/photo-keys.js';
 import { EstateEntity } from './estate.entity.js';
 import { flattenEstate, fromRows, toRow } from './estate-record.js';
@@ -21,6 +20,13 @@ import { probingGuard, savepointGuard, writeSalvaging } from './salvage.js';
 
 /** The configured sources (A and B), provided by the estates module. */
 export const ESTATE_SOURCES = Symbol('ESTATE_SOURCES');
+
+/**
+ * How many of some listings lack data a Belgian listing rule needs, for the line the sync logs: the listing rules
+ * are display's (display/compliance-report.ts), which persistence does not import; the estates module provides it.
+ */
+export const LISTING_RULE_GAPS = Symbol('LISTING_RULE_GAPS');
+export type ListingRuleGaps = (estates: readonly Estate[]) => number;
 
 const UPSERT_CHUNK = 100;
 /** autovacuum's defaults (autovacuum_analyze_threshold, autovacuum_analyze_scale_factor): see analyzeIfMuchChanged. */
@@ -294,6 +300,7 @@ export class EstateSyncService {
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly changes: ChangeFeedService,
     private readonly appointments: AppointmentStore,
+    @Inject(LISTING_RULE_GAPS) private readonly listingRuleGaps: ListingRuleGaps,
   ) {}
 
   /**
@@ -584,7 +591,7 @@ export class EstateSyncService {
       let lacking = 0;
       for (let after: number | null = null; ; ) {
         const rows: EstateEntity[] = await repository.find({ where: after === null ? { source: name } : { source: name, id: MoreThan(after) }, order: { id: 'ASC' }, take: COMPLIANCE_BATCH });
-        lacking += countListingsWithGaps(rows.map((row) => fromRows(row)), { planningInfoUrl: this.config.AGENCY_PLANNING_INFO_URL ?? null });
+        lacking += this.listingRuleGaps(rows.map((row) => fromRows(row)));
         if (rows.length < COMPLIANCE_BATCH) break;
         after = rows[rows.length - 1]!.id;
       }

@@ -1,5 +1,5 @@
 import type { ListingMarks } from '../domain/estate.js';
-import { priceReducedAfter } from '../display/price-history.js';
+import { priceReducedAfter } from '../domain/price-changes.js';
 import type { ListingEventEntity } from './listing-event.entity.js';
 
 /** What the cache held for a listing before a sync: enough to tell a change of its public price or status. */
@@ -38,7 +38,7 @@ export function listingEvents(before: ReadonlyMap<number, CachedState>, after: r
 /**
  * The history dates a listing's row keeps after a sync (`estates.listed_at`, `price_reduced_at`): a listing first seen
  * now is listed now, unless this is its source's first fill (it was on offer before the site knew it); the price
- * reduction date follows its PRICE events (display/price-history.ts priceReducedAfter).
+ * reduction date follows its PRICE events (domain/price-changes.ts priceReducedAfter).
  */
 export function marksAfter(before: ListingMarks | undefined, events: readonly NewListingEvent[], at: Date, firstFill: boolean): ListingMarks {
   return {

@@ -1,0 +1,37 @@
+import { ESLint } from 'eslint';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from '../support/built-app.js';
+
+/**
+ * The folder map of docs/ARCHITECTURE.md, as `npm run lint` enforces it (eslint.config.mjs, import-x zones on
+ * resolved paths): each refused import is reported however its path is spelled, and an allowed one is not. Probe files
+ * are written into the tree for the run (the typed rules need them on disk) and removed after.
+ */
+const PROBES: ReadonlyArray<[string, string, string, boolean]> = [
+  ['a feature sideways, spelled ./../', 'src/estates/zz-lint-probe.ts', "import { hasFilters } from './../search/search-criteria.js';", true],
+  ['a feature sideways, spelled through src/', 'src/estates/domain/zz-lint-probe.ts', "import { hasFilters } from '../../../src/search/search-criteria.js';", true],
+  ['a feature from the shell', 'src/shell/zz-lint-probe.ts', "import { parseCompareIds } from '../favorites/compare-rows.js';", true],
+  ['the database from views', 'views/zz-lint-probe.ts', "import { typeOrmOptions } from '../src/database/typeorm-options.js';", true],
+  ['display from persistence', 'src/estates/persistence/zz-lint-probe.ts', "import { countListingsWithGaps } from '../display/compliance-report.js';", true],
+  ['the domain from persistence', 'src/estates/persistence/zz-lint-probe.ts', "import { priceReducedAfter } from '../domain/price-changes.js';", false],
+  ['a mechanism from a feature', 'src/detail/zz-lint-probe.ts', "import { standaloneSlug } from '../estates/domain/slug.js';", false],
+];
+
+describe('the folder-map lint', () => {
+  const eslint = new ESLint({ cwd: ROOT });
+
+  it.each(PROBES)('%s: %s', async (_, file, line, refused) => {
+    const path = join(ROOT, file);
+    writeFileSync(path, `${line}\nexport const probe = [${line.match(/import \{ (\w+) \}/)![1]}];\n`);
+    try {
+      const [result] = await eslint.lintFiles([path]);
+      const zones = result!.messages.filter((message) => message.ruleId === 'import-x/no-restricted-paths');
+      const other = result!.messages.filter((message) => message.ruleId !== 'import-x/no-restricted-paths' && message.severity === 2 && message.fatal);
+      expect(other).toEqual([]);
+      expect(zones.length > 0).toBe(refused);
+    } finally {
+      rmSync(path, { force: true });
+    }
+  });
+});

@@ -127,4 +127,23 @@ describe('sync against the CRMs', () => {
     expect(report.sources[0].skipped.map((record) => record.sourceId)).toContain(String(target.property_id));
     expect(await sut.app.get(EstateRepository).findById(target.property_id!)).not.toBeNull();
   });
+
+  // A full read removes every listing it did not see; one whose record it saw but could not map must stay as it was.
+  it('a full sync keeps the last good version of a record it cannot map', async () => {
+    const repository = sut.app.get(EstateRepository);
+    // A listing the site shows now, not one an earlier test already broke.
+    const candidates = standaloneProperties(crm.sourceA.properties).filter((property) => property.publish && !property.is_project && property.type_id !== 999);
+    const shown = await Promise.all(candidates.map(async (property) => ({ property, row: await repository.findById(property.property_id!) })));
+    const { property: target, row: before } = shown.find(({ row }) => row !== null)!;
+    crm.sourceA.properties = crm.sourceA.properties.map((property) =>
+      property === target ? { ...property, type_id: 999, price: 1, changed: new Date().toISOString() } : property,
+    );
+    const report = await sut.app.get(EstateSyncService).syncAll(undefined, { full: true });
+    const a = report.sources.find((source) => source.source === 'A')!;
+    expect(a).toMatchObject({ ok: true, mode: 'full' });
+    expect(a.skipped.map((record) => record.sourceId)).toContain(String(target.property_id));
+    const after = await repository.findById(target.property_id!);
+    expect(after).not.toBeNull();
+    expect(after!.price).toEqual(before!.price);
+  });
 });

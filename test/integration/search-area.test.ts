@@ -5,7 +5,7 @@ import { CatalogueVersionService } from '../../src/estates/persistence/catalogue
 import { ListingEventEntity } from '../../src/estates/persistence/listing-event.entity.js';
 import { MailEntity } from '../../src/mail/mail.entity.js';
 import { urlFor } from '../../src/routing/routes.js';
-import { parsePolygon, type AreaShape } from '../../src/search/search-area.js';
+import { isInArea, KM_PER_DEGREE, parsePolygon, type AreaShape, type LatLon } from '../../src/search/search-area.js';
 import { EMPTY_CRITERIA, matchesCriteria, type SearchCriteria } from '../../src/search/search-criteria.js';
 import { SearchRepository } from '../../src/search/search.repository.js';
 import { SearchService } from '../../src/search/search.service.js';
@@ -49,6 +49,65 @@ for (const corner of POLYGON.points) gridPoints.push(corner, { lat: corner.lat, 
 gridPoints.push({ lat: 51.9, lon: 2.58 }, { lat: 51.9, lon: 2.62 }, { lat: 51.88, lon: 2.6 }, { lat: 51.92, lon: 2.6 }, { lat: 51.91, lon: 2.61 });
 const GRID = gridPoints.map((point, index) => listing(`Rooster ${index}`, point, { address: { city: GRID_TOWN, visible: true, geoLocation: point } }));
 
+/**
+ * Points exactly on a circle's edge, as exactly as doubles allow: along eight directions from the centre, the last
+ * double inside (distance² ≤ r², by the same formula) and the next one outside. A search that tested the edge any
+ * other way (a square root, another order of operations, < for ≤) disagrees with the alerts on some of them.
+ */
+const bits = new Float64Array(1);
+const ints = new BigInt64Array(bits.buffer);
+/** The neighbouring double of a positive number, towards +∞ (up) or 0. */
+function nextDouble(value: number, up: boolean): number {
+  bits[0] = value;
+  ints[0]! += up ? 1n : -1n;
+  return bits[0]!;
+}
+/**
+ * A radius whose angle (radiusKm / KM_PER_DEGREE) is exactly 2⁻⁷ degree: then a point 2⁻⁷ north or south of the
+ * centre is exactly on the circle (the difference of two latitudes this close is exact, and so is its square, 2⁻¹⁴, the
+ * same double as r²), where only `≤` says inside.
+ */
+const EDGE_ANGLE = 2 ** -7;
+const EDGE_RADIUS_KM = (() => {
+  let radius = EDGE_ANGLE * KM_PER_DEGREE;
+  for (let step = 0; radius / KM_PER_DEGREE !== EDGE_ANGLE; step++) {
+    if (step > 64) throw new Error('no radius gives an angle of exactly 2^-7 degree');
+    radius = nextDouble(radius, radius / KM_PER_DEGREE < EDGE_ANGLE);
+  }
+  return radius;
+})();
+const EDGE_CIRCLE = { kind: 'circle', center: { lat: 51.9, lon: 2.6 }, radiusKm: EDGE_RADIUS_KM } as const satisfies AreaShape;
+const EDGE_TOWN = { id: 9883, zip: '9883', name: 'Randdorp', alias: {}, lat: 51.9, lon: 2.6 };
+/** Exactly on the edge: distance² equals r² to the last bit. */
+const ON_EDGE: LatLon[] = [
+  { lat: EDGE_CIRCLE.center.lat + EDGE_ANGLE, lon: EDGE_CIRCLE.center.lon },
+  { lat: EDGE_CIRCLE.center.lat - EDGE_ANGLE, lon: EDGE_CIRCLE.center.lon },
+];
+/** Walks a coordinate one double at a time from `start` until the point crosses the edge: [last inside, first outside]. */
+function edgePair(at: (coordinate: number) => LatLon, start: number, outwards: boolean): [LatLon, LatLon] {
+  let inside = start;
+  while (!isInArea(EDGE_CIRCLE, at(inside))) inside = nextDouble(inside, !outwards);
+  let outside = nextDouble(inside, outwards);
+  while (isInArea(EDGE_CIRCLE, at(outside))) [inside, outside] = [outside, nextDouble(outside, outwards)];
+  return [at(inside), at(outside)];
+}
+const EDGE_POINTS: LatLon[] = (() => {
+  const { lat, lon } = EDGE_CIRCLE.center;
+  const r = EDGE_CIRCLE.radiusKm / KM_PER_DEGREE;
+  const kx = Math.cos((lat * Math.PI) / 180);
+  const points: LatLon[] = [];
+  for (const [north, east] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]] as const) {
+    const norm = Math.hypot(north, east);
+    if (east === 0) points.push(...edgePair((y) => ({ lat: y, lon }), lat + (north * r) / norm, north > 0));
+    else {
+      const y = lat + (north * r) / norm;
+      points.push(...edgePair((x) => ({ lat: y, lon: x }), lon + (east * r) / norm / kx, east > 0));
+    }
+  }
+  return points;
+})();
+const EDGE = [...EDGE_POINTS, ...ON_EDGE].map((point, index) => listing(`Rand ${index}`, point, { address: { city: EDGE_TOWN, visible: true, geoLocation: point } }));
+
 describe('search by area (real app, real database)', () => {
   let sut: TestApp;
   const get = (path: string) => request(sut.server).get(path);
@@ -59,7 +118,7 @@ describe('search by area (real app, real database)', () => {
 
   beforeAll(async () => {
     sut = await startTestApp({ FORM_RATE_LIMIT: '100' });
-    await storeEstates(sut.app.get(DataSource), [...TOWN_LISTINGS, ...GRID]);
+    await storeEstates(sut.app.get(DataSource), [...TOWN_LISTINGS, ...GRID, ...EDGE]);
     await sut.app.get(CatalogueVersionService).refresh();
   });
 
@@ -137,6 +196,26 @@ describe('search by area (real app, real database)', () => {
       expect(inMemory.length).toBeGreaterThan(3);
       expect(inMemory.length).toBeLessThan(GRID.length - 3);
     }
+  });
+
+  it('the SQL and matchesCriteria agree on points exactly on a circle\'s edge, and on the last double inside and the first outside it', async () => {
+    // Each pair straddles the edge by one double: one in, one out.
+    for (let i = 0; i < EDGE_POINTS.length; i += 2) {
+      expect([isInArea(EDGE_CIRCLE, EDGE_POINTS[i]!), isInArea(EDGE_CIRCLE, EDGE_POINTS[i + 1]!)]).toEqual([true, false]);
+    }
+    // On the circle is inside.
+    for (const point of ON_EDGE) {
+      const dy = point.lat - EDGE_CIRCLE.center.lat;
+      expect(dy * dy).toBe((EDGE_RADIUS_KM / KM_PER_DEGREE) ** 2);
+      expect(isInArea(EDGE_CIRCLE, point)).toBe(true);
+    }
+    const visibility = await sut.app.get(SearchService).visibility();
+    const cities = await sut.app.get(SearchService).cities();
+    const criteria: SearchCriteria = { ...EMPTY_CRITERIA, locations: [EDGE_TOWN.zip], area: EDGE_CIRCLE };
+    const page = await sut.app.get(SearchRepository).page(criteria, cities.resolve(criteria.locations), visibility, 1000);
+    const inMemory = EDGE.filter((estate) => matchesCriteria(estate, criteria)).map((estate) => estate.id).sort();
+    expect(inMemory).toEqual(EDGE.filter((_, index) => index >= EDGE_POINTS.length || index % 2 === 0).map((estate) => estate.id).sort());
+    expect(page.estates.map((estate) => estate.id).sort()).toEqual(inMemory);
   });
 
   it('the search for an area reaches the listings through the area index', async () => {

@@ -79,8 +79,10 @@ const FOLDER_MAP = {
   holiday: MECHANISMS,
   privacy: MECHANISMS,
   sitemap: [...MECHANISMS, 'search', 'holiday'],
-  // The web shell renders the layout, the error pages and the consent banner around every page.
-  shell: [...MECHANISMS, 'consent'],
+  // The web shell renders the layout, the error pages and the consent banner around every page: it reads the
+  // database's change feed, the catalogue's version, the theme and the agency's structured data, and nothing it does
+  // not use (no jobs, mail, forms, leads or settings; no feature but consent).
+  shell: [...FOUNDATION, 'database', 'theme', 'web', 'estates', 'seo', 'consent'],
   // Metrics read the numbers of every folder (the render cache's among them): the top layer too.
   metrics: null,
 };

@@ -92,15 +92,19 @@ describe('with the database frozen', () => {
           const call = method === 'GET' ? request(server).get(url) : request(server).post(url).type('form').send({ email: 'a@example.com' });
           try {
             const response = await call.timeout(ANSWER_WITHIN_MS);
-            return { method, url, status: response.status, ms: Date.now() - started };
+            return { method, url, status: response.status, retryAfter: response.headers['retry-after'] as string | undefined, ms: Date.now() - started };
           } catch {
-            return { method, url, status: 'no answer', ms: Date.now() - started };
+            return { method, url, status: 'no answer', retryAfter: undefined, ms: Date.now() - started };
           }
         }),
       );
       const wrong = answers.filter(({ status }) => status === 'no answer' || (typeof status === 'number' && status >= 500 && status !== 503));
       expect(wrong).toEqual([]);
       expect(answers.length).toBeGreaterThan(40);
+      // A 503 says when to come back; the frozen database really was waited on (not every page answered without it).
+      const unavailable = answers.filter(({ status }) => status === 503);
+      expect(unavailable.length).toBeGreaterThan(0);
+      expect(unavailable.filter(({ retryAfter }) => retryAfter !== '30')).toEqual([]);
     } finally {
       proxy.thaw();
     }

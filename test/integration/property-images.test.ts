@@ -53,6 +53,15 @@ describe('property images', () => {
   });
 
   const get = (path: string) => request(sut.server).get(path).buffer(true);
+  /** Every cached file of the upstream account a day and more old, as if fetched yesterday. */
+  const ageCache = () => {
+    const dayAndMore = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    for (const dir of ['originals', 'variants']) {
+      for (const entry of readdirSync(join(cacheDir, dir, UPSTREAM_ACCOUNT), { recursive: true, withFileTypes: true })) {
+        if (entry.isFile()) utimesSync(join(entry.parentPath, entry.name), dayAndMore, dayAndMore);
+      }
+    }
+  };
 
   describe('formats', () => {
     it.each([
@@ -178,26 +187,34 @@ describe('property images', () => {
       expect(host.hitsOf(`/${UPSTREAM_ACCOUNT}/villa.jpg`)).toBe(1);
     });
 
-    it('an unversioned photo is fetched again after a day; a versioned one is kept', async () => {
+    it('fetches an original once whatever its versions, again after a day, and keeps the variants of unchanged bytes', async () => {
       const original = `/${UPSTREAM_ACCOUNT}/garden.jpg`;
-      const dayAndMore = new Date(Date.now() - 25 * 60 * 60 * 1000);
-      const age = () => {
-        for (const dir of ['originals', 'variants']) {
-          for (const entry of readdirSync(join(cacheDir, dir, UPSTREAM_ACCOUNT), { recursive: true, withFileTypes: true })) {
-            if (entry.isFile()) utimesSync(join(entry.parentPath, entry.name), dayAndMore, dayAndMore);
-          }
-        }
-      };
       const unversioned = `/property-images/${UPSTREAM_ACCOUNT}/480w/garden.jpg.jpg`;
       const versioned = `${unversioned}?v=3`;
       await get(unversioned);
       await get(versioned);
-      expect(host.hitsOf(original)).toBe(2);
-      age();
-      expect((await get(unversioned)).status).toBe(200);
-      expect(host.hitsOf(original)).toBe(3);
+      await get(`${unversioned}?v=4`);
+      // A version says how long browsers may keep the answer, not which bytes to fetch: one original, one variant.
+      expect(host.hitsOf(original)).toBe(1);
+      const produced = images.variantsProduced;
+      ageCache();
       expect((await get(versioned)).status).toBe(200);
-      expect(host.hitsOf(original)).toBe(3);
+      expect(host.hitsOf(original)).toBe(2);
+      expect((await get(unversioned)).status).toBe(200);
+      expect(host.hitsOf(original)).toBe(2);
+      expect(images.variantsProduced).toBe(produced);
+    });
+
+    it('keeps serving the day-old original while its host is down', async () => {
+      const path = `/${UPSTREAM_ACCOUNT}/garden-down.jpg`;
+      host.put(path, readFileSync(join(FIXTURES_DIR, 'photos/large/garden-01.jpg')));
+      expect((await get(`/property-images/${UPSTREAM_ACCOUNT}/320w/garden-down.jpg.webp?v=1`)).status).toBe(200);
+      ageCache();
+      host.put(path, Buffer.from('upstream error'), 502, 'text/plain');
+      const response = await get(`/property-images/${UPSTREAM_ACCOUNT}/320w/garden-down.jpg.webp?v=1`);
+      expect(response.status).toBe(200);
+      expect(isWebp(response.body)).toBe(true);
+      expect(host.hitsOf(path)).toBe(2);
     });
 
     it('keeps the CRM-sized large and thumb URLs working through the same cache', async () => {

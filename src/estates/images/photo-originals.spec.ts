@@ -48,6 +48,12 @@ describe(PhotoOriginals.name, () => {
     },
   );
 
+  it('refuses a loopback IP-literal origin of PHOTO_HOSTS in production (only tests and the demo may use one)', async () => {
+    const sut = new PhotoOriginals({ ...options, hosts: PhotoHosts.parse('http://127.0.0.1:9')! });
+    await expect(sut.locate({ url: new URL('http://127.0.0.1:9/a.jpg') }, 'large', 'a.jpg')).rejects.toThrow('not a public address');
+    expect(sut.fetched).toBe(0);
+  });
+
   it('refuses a name with any private address among its answers, even outside production (the allowance is for IP-literal origins only)', async () => {
     const sut = new PhotoOriginals({
       ...options,

@@ -1,4 +1,5 @@
-import { isPublicAddress } from './photo-address.js';
+import type { LookupOptions } from 'node:dns';
+import { checkedLookup, isPublicAddress, PrivateAddressError, type Resolver } from './photo-address.js';
 
 describe(isPublicAddress.name, () => {
   it.each([
@@ -24,5 +25,26 @@ describe(isPublicAddress.name, () => {
 
   it.each([['93.184.215.14'], ['2606:2800:21f:cb07:6820:80da:af6b:8b2c'], ['::ffff:93.184.215.14']])('%s is public', (address) => {
     expect(isPublicAddress(address)).toBe(true);
+  });
+});
+
+describe(checkedLookup.name, () => {
+  const lookup = (resolver: Resolver, options: LookupOptions) =>
+    new Promise<{ error: Error | null; address: unknown }>((resolve) =>
+      checkedLookup(resolver)('photos.agency.example', options, (error: Error | null, address: unknown) => resolve({ error, address })),
+    );
+
+  it('hands the socket the very address it checked, resolving once (no second answer for a rebinding name)', async () => {
+    let asked = 0;
+    const answers = ['93.184.215.14', '127.0.0.1'];
+    const resolver: Resolver = async () => [{ address: answers[asked++]!, family: 4 }];
+    expect(await lookup(resolver, { family: 0 })).toEqual({ error: null, address: '93.184.215.14' });
+    expect(await lookup(async () => [{ address: '93.184.215.14', family: 4 }], { all: true })).toEqual({ error: null, address: [{ address: '93.184.215.14', family: 4 }] });
+    expect(asked).toBe(1);
+  });
+
+  it('refuses the name when any answer is private', async () => {
+    const { error } = await lookup(async () => [{ address: '10.0.0.1', family: 4 }], {});
+    expect(error).toBeInstanceOf(PrivateAddressError);
   });
 });

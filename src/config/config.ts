@@ -538,6 +538,15 @@ export class AppConfig {
   @IsString()
   IMAGE_CACHE_DIR: string | undefined = undefined;
 
+  /**
+   * The photo cache's bound in MB (originals and variants): past it the least recently used files are deleted. The
+   * default fits a pod whose 2 GiB disk also holds the embedded database.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  IMAGE_CACHE_MAX_MB = 512;
+
   /** Photos resized at once, one core each; the default leaves a core for the pages. */
   @Transform(toInt)
   @IsInt()

@@ -19,6 +19,7 @@ async function jpeg(width: number, height: number): Promise<Buffer> {
 
 const isAvif = (body: Buffer) => body.subarray(4, 12).toString('latin1') === 'ftypavif';
 const isWebp = (body: Buffer) => body.subarray(0, 4).toString('latin1') === 'RIFF' && body.subarray(8, 12).toString('latin1') === 'WEBP';
+const SCRIPTED_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><script>alert(1)</script><rect width="800" height="600"/></svg>';
 const isJpeg = (body: Buffer) => body[0] === 0xff && body[1] === 0xd8 && body[2] === 0xff;
 
 describe('property images', () => {
@@ -41,6 +42,8 @@ describe('property images', () => {
     host.put(`/${UPSTREAM_ACCOUNT}/truncated.jpg`, DEMO_PHOTO.subarray(0, Math.floor(DEMO_PHOTO.length / 2)));
     host.put(`/${UPSTREAM_ACCOUNT}/not-a-photo.jpg`, Buffer.from('<html>Moved</html>'), 200, 'text/html');
     host.put(`/${UPSTREAM_ACCOUNT}/down.jpg`, Buffer.from('upstream error'), 502, 'text/plain');
+    // An SVG with script, named .jpg and served as image/jpeg: sharp would decode it, a browser would run it.
+    host.put(`/${UPSTREAM_ACCOUNT}/scripted.jpg`, Buffer.from(SCRIPTED_SVG), 200, 'image/jpeg');
     cacheDir = mkdtempSync(join(tmpdir(), 'immo-images-test-'));
     sut = await startTestApp({ PROPERTY_IMAGES_URL: host.url, IMAGE_CACHE_DIR: cacheDir, IMAGE_CONCURRENCY: '1', SEED_DEMO_DATA: 'false' });
     images = sut.app.get(PropertyImagesController).images;
@@ -53,6 +56,15 @@ describe('property images', () => {
   });
 
   const get = (path: string) => request(sut.server).get(path).buffer(true);
+  /** Every cached file of the upstream account a day and more old, as if fetched yesterday. */
+  const ageCache = () => {
+    const dayAndMore = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    for (const dir of ['originals', 'variants']) {
+      for (const entry of readdirSync(join(cacheDir, dir, UPSTREAM_ACCOUNT), { recursive: true, withFileTypes: true })) {
+        if (entry.isFile()) utimesSync(join(entry.parentPath, entry.name), dayAndMore, dayAndMore);
+      }
+    }
+  };
 
   describe('formats', () => {
     it.each([
@@ -178,26 +190,34 @@ describe('property images', () => {
       expect(host.hitsOf(`/${UPSTREAM_ACCOUNT}/villa.jpg`)).toBe(1);
     });
 
-    it('an unversioned photo is fetched again after a day; a versioned one is kept', async () => {
+    it('fetches an original once whatever its versions, again after a day, and keeps the variants of unchanged bytes', async () => {
       const original = `/${UPSTREAM_ACCOUNT}/garden.jpg`;
-      const dayAndMore = new Date(Date.now() - 25 * 60 * 60 * 1000);
-      const age = () => {
-        for (const dir of ['originals', 'variants']) {
-          for (const entry of readdirSync(join(cacheDir, dir, UPSTREAM_ACCOUNT), { recursive: true, withFileTypes: true })) {
-            if (entry.isFile()) utimesSync(join(entry.parentPath, entry.name), dayAndMore, dayAndMore);
-          }
-        }
-      };
       const unversioned = `/property-images/${UPSTREAM_ACCOUNT}/480w/garden.jpg.jpg`;
       const versioned = `${unversioned}?v=3`;
       await get(unversioned);
       await get(versioned);
-      expect(host.hitsOf(original)).toBe(2);
-      age();
-      expect((await get(unversioned)).status).toBe(200);
-      expect(host.hitsOf(original)).toBe(3);
+      await get(`${unversioned}?v=4`);
+      // A version says how long browsers may keep the answer, not which bytes to fetch: one original, one variant.
+      expect(host.hitsOf(original)).toBe(1);
+      const produced = images.variantsProduced;
+      ageCache();
       expect((await get(versioned)).status).toBe(200);
-      expect(host.hitsOf(original)).toBe(3);
+      expect(host.hitsOf(original)).toBe(2);
+      expect((await get(unversioned)).status).toBe(200);
+      expect(host.hitsOf(original)).toBe(2);
+      expect(images.variantsProduced).toBe(produced);
+    });
+
+    it('keeps serving the day-old original while its host is down', async () => {
+      const path = `/${UPSTREAM_ACCOUNT}/garden-down.jpg`;
+      host.put(path, readFileSync(join(FIXTURES_DIR, 'photos/large/garden-01.jpg')));
+      expect((await get(`/property-images/${UPSTREAM_ACCOUNT}/320w/garden-down.jpg.webp?v=1`)).status).toBe(200);
+      ageCache();
+      host.put(path, Buffer.from('upstream error'), 502, 'text/plain');
+      const response = await get(`/property-images/${UPSTREAM_ACCOUNT}/320w/garden-down.jpg.webp?v=1`);
+      expect(response.status).toBe(200);
+      expect(isWebp(response.body)).toBe(true);
+      expect(host.hitsOf(path)).toBe(2);
     });
 
     it('keeps the CRM-sized large and thumb URLs working through the same cache', async () => {
@@ -219,6 +239,9 @@ describe('property images', () => {
       ['a photo the upstream does not have', `/property-images/${UPSTREAM_ACCOUNT}/480w/gone.jpg.jpg`, 'image/jpeg'],
       ['a demo photo that does not exist', '/property-images/1042/480w/nothing-01.jpg.avif', 'image/avif'],
       ['a missing CRM-sized photo', '/property-images/1042/large/nothing-01.jpg', 'image/jpeg'],
+      ['an SVG named .jpg served as image/jpeg', `/property-images/${UPSTREAM_ACCOUNT}/480w/scripted.jpg.webp`, 'image/webp'],
+      ['an SVG named .jpg served as image/jpeg, asked as the original', `/property-images/${UPSTREAM_ACCOUNT}/large/scripted.jpg`, 'image/jpeg'],
+      ['an HTML page named .jpg, asked as the original', `/property-images/${UPSTREAM_ACCOUNT}/large/not-a-photo.jpg`, 'image/jpeg'],
     ])('%s gives a 404 with a placeholder image, cached briefly', async (_, path, type) => {
       const response = await get(path);
       expect(response.status).toBe(404);
@@ -227,6 +250,8 @@ describe('property images', () => {
       expect(response.headers.etag).toBeUndefined();
       const meta = await sharp(response.body).metadata();
       expect(meta.width).toBeGreaterThan(0);
+      // Never the upstream's bytes: no markup leaves the site's origin as an image.
+      expect((response.body as Buffer).toString('latin1')).not.toMatch(/<svg|<html|<script/i);
     });
 
     it('a failing upstream gives a 503 placeholder that nobody stores', async () => {

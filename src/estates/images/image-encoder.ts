@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { PropertyImageFormat } from '../../routing/routes.js';
+import { photoFormatOf } from './image-bytes.js';
 
 /** Originals bigger than this are refused before decoding (a 48 MP camera photo still fits). */
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -34,6 +35,8 @@ export class UndecodableImageError extends Error {
  * colours converted to sRGB).
  */
 export async function encodeVariant(original: Buffer, width: number, format: PropertyImageFormat): Promise<Buffer> {
+  // The bytes must say JPEG, PNG or WebP before any decoder sees them (sharp would read an SVG, with its script, too).
+  if (!photoFormatOf(original)) throw new UndecodableImageError('not a JPEG, PNG or WebP photo');
   try {
     const input = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' });
     const { format: inputFormat } = await input.metadata();

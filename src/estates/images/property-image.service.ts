@@ -1,5 +1,5 @@
 import type { Stats } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PropertyImageFormat, PropertyImageSize } from '../../routing/routes.js';
@@ -7,6 +7,8 @@ import { encodeVariant, placeholderImage, UndecodableImageError } from './image-
 import { etagOf, freshFile, writeFileAtomic } from './image-files.js';
 import { IMAGE_MIME_TYPES, type ImageWidth } from './image-variants.js';
 import { InFlight, ResizeQueue, QueueFullError } from './resize-queue.js';
+import { DiskCacheIndex } from './disk-cache.js';
+import { PHOTO_MIME_TYPES, photoFormatOf } from './image-bytes.js';
 import type { PhotoHosts } from '../../config/photo-hosts.js';
 import { PhotoMissingError, type PhotoOrigin, PhotoOriginals, type PhotoSource, PhotoUnavailableError } from './photo-originals.js';
 
@@ -22,7 +24,17 @@ const MAX_ORIGINAL_BYTES = 25 * 1024 * 1024;
 const MAX_PENDING_JOBS = 200;
 /** Sizes of the placeholders for the CRM's own sizes (the demo photos' widths). */
 const ORIGINAL_WIDTHS: Readonly<Record<PropertyImageSize, number>> = { large: 1600, thumb: 400 };
-const ORIGINAL_TYPES: Readonly<Record<string, string>> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/** The first bytes of a file, where the magic numbers are. */
+async function firstBytes(path: string): Promise<Buffer> {
+  const file = await open(path);
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(16), 0, 16, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
 
 /** The source as the logs name it: the account id, or the original URL. */
 function describe(source: PhotoSource): string {
@@ -47,6 +59,12 @@ export interface PropertyImageSettings {
   readonly hosts: PhotoHosts;
   /** Resizes running at once. */
   readonly concurrency: number;
+  /** Downloads of originals running at once. */
+  readonly downloadConcurrency: number;
+  /** The bound of the cache folder, originals and variants together (IMAGE_CACHE_MAX_MB). */
+  readonly maxCacheBytes: number;
+  /** Test and demo only: an IP-literal origin of PHOTO_HOSTS may be a loopback or private address (PhotoOriginalsOptions). */
+  readonly allowPrivateOrigins: boolean;
   readonly demoAccounts: readonly string[];
   readonly fixturesDir: string;
   readonly logger: { warn(message: string): void; error(message: string): void };
@@ -60,6 +78,7 @@ export class PropertyImageService {
   /** Variants encoded so far (the disk cache and the in-flight sharing keep this at one per variant). */
   variantsProduced = 0;
   readonly originals: PhotoOriginals;
+  readonly cacheIndex: DiskCacheIndex;
   private readonly queue: ResizeQueue;
   private readonly producing = new InFlight<Stats>();
   private readonly placeholders = new Map<string, Promise<Buffer>>();
@@ -68,15 +87,19 @@ export class PropertyImageService {
 
   constructor(private readonly settings: PropertyImageSettings) {
     this.queue = new ResizeQueue(settings.concurrency, MAX_PENDING_JOBS);
+    this.cacheIndex = new DiskCacheIndex(() => this.directory(), settings.maxCacheBytes);
     this.originals = new PhotoOriginals({
       demoAccounts: settings.demoAccounts,
       fixturesDir: settings.fixturesDir,
       upstreamUrl: settings.upstreamUrl,
       hosts: settings.hosts,
       cacheDir: () => this.directory(),
+      index: this.cacheIndex,
       timeoutMs: UPSTREAM_TIMEOUT_MS,
       maxBytes: MAX_ORIGINAL_BYTES,
-      unversionedMaxAgeMs: DAY_MS,
+      maxAgeMs: DAY_MS,
+      downloadConcurrency: settings.downloadConcurrency,
+      allowPrivateOrigins: settings.allowPrivateOrigins,
     });
   }
 
@@ -96,12 +119,16 @@ export class PropertyImageService {
     return this.cacheDir;
   }
 
-  /** `file` resized to `width` and encoded as `format`. */
+  /**
+   * `file` resized to `width` and encoded as `format`: once per original and variant (the file is named by the
+   * original's content, not by the request's `?v=`).
+   */
   async variant(source: PhotoSource, width: ImageWidth, file: string, format: PropertyImageFormat, version: string | null): Promise<ImageReply> {
     try {
-      const origin = await this.originals.locate(source, 'large', file, version);
+      const origin = await this.originals.locate(source, 'large', file);
       const path = join(await this.directory(), 'variants', origin.key, file, `${width}w-${origin.token}.${format}`);
-      const info = (await freshFile(path, origin.maxAgeMs)) ?? (await this.producing.once(path, () => this.produce(path, origin, width, format)));
+      const info = (await freshFile(path, null)) ?? (await this.producing.once(path, () => this.produce(path, origin, width, format)));
+      this.cacheIndex.used(path);
       return this.fileReply(path, info, IMAGE_MIME_TYPES[format], version);
     } catch (error) {
       return this.failure(error, `${describe(source)}/${width}w/${file}.${format}`, width, format);
@@ -111,12 +138,13 @@ export class PropertyImageService {
   /** The photo as the CRM has it (the URLs from before the variants). */
   async original(source: PhotoSource, size: PropertyImageSize, file: string, version: string | null): Promise<ImageReply> {
     try {
-      const origin = await this.originals.locate(source, size, file, version);
-      const path = await origin.path();
+      const { path } = await this.originals.locate(source, size, file);
       const info = await freshFile(path, null);
       if (!info) throw new PhotoMissingError(`${path} vanished`);
-      const type = ORIGINAL_TYPES[file.split('.').pop()!.toLowerCase()] ?? IMAGE_MIME_TYPES.jpg;
-      return this.fileReply(path, info, type, version);
+      // The type the bytes say, never the file's name: nothing but a photo leaves the site's origin as an image.
+      const format = photoFormatOf(await firstBytes(path));
+      if (!format) throw new UndecodableImageError(`${path} is not a JPEG, PNG or WebP photo`);
+      return this.fileReply(path, info, PHOTO_MIME_TYPES[format], version);
     } catch (error) {
       return this.failure(error, `${describe(source)}/${size}/${file}`, ORIGINAL_WIDTHS[size], 'jpg');
     }
@@ -128,10 +156,11 @@ export class PropertyImageService {
   }
 
   private async produce(path: string, origin: PhotoOrigin, width: number, format: PropertyImageFormat): Promise<Stats> {
-    const original = await readFile(await origin.path());
-    const encoded = await this.queue.run(() => encodeVariant(original, width, format));
+    // Read when its turn comes, not before: a queue of waiting resizes holds no originals in memory.
+    const encoded = await this.queue.run(async () => encodeVariant(await readFile(origin.path), width, format), origin.path);
     await writeFileAtomic(path, encoded);
     this.variantsProduced++;
+    await this.cacheIndex.added(path, encoded.length);
     const info = await freshFile(path, null);
     if (!info) throw new Error(`${path} vanished after writing`);
     return info;

@@ -10,7 +10,7 @@ import { decodePhotoOrigin, KEYED_PHOTO_STEM, PROPERTY_IMAGES_PATH, remotePhotoF
 import { isImageFormat, isImageWidth } from './image-variants.js';
 import type { PhotoHosts } from '../../config/photo-hosts.js';
 import type { PhotoSource } from './photo-originals.js';
-import { PhotoKeyStore } from './photo-keys.js';
+import { PhotoKeyStore, photoKey } from './photo-keys.js';
 import { type ImageReply, PropertyImageService } from './property-image.service.js';
 
 /** The demo catalogue's accounts (source A 1042, source B 2077): their photos are in fixtures/photos. */
@@ -25,6 +25,8 @@ const VARIANT_FILE = /^([\w-]{1,80}\.(?:jpe?g|png|webp))\.([a-z]+)$/i;
 const VERSION = /^[\w-]{1,40}$/;
 /** base64url of an original URL of at most 2,048 characters. */
 const ORIGIN = /^[\w-]{1,2800}$/;
+/** Downloads of originals at once: a burst of cold photos cannot open hundreds of connections nor buffer their bytes. */
+const DOWNLOADS_AT_ONCE = 4;
 
 /** `<DATA_DIR>/images`, or a temporary folder (null) when the data lives in memory. */
 export function imageCacheDir(config: AppConfig): string | null {
@@ -64,6 +66,10 @@ export class PropertyImagesController implements OnModuleDestroy {
       upstreamUrl: config.PROPERTY_IMAGES_URL ?? null,
       hosts: this.hosts,
       concurrency: config.IMAGE_CONCURRENCY,
+      downloadConcurrency: DOWNLOADS_AT_ONCE,
+      maxCacheBytes: config.IMAGE_CACHE_MAX_MB * 1024 * 1024,
+      // The tests' and the demo's fake photo hosts listen on 127.0.0.1: never in production, whatever PHOTO_HOSTS says.
+      allowPrivateOrigins: !config.isProduction,
       demoAccounts: DEMO_IMAGE_ACCOUNTS,
       fixturesDir: FIXTURES_DIR,
       logger: this.logger,
@@ -98,7 +104,8 @@ export class PropertyImagesController implements OnModuleDestroy {
   ): Promise<FastifyReply> {
     // Only the exact URL the mappers would have made, on a host still on the list: no fetch for anything else.
     const original = ORIGIN.test(origin) ? decodePhotoOrigin(origin) : null;
-    return this.serve({ url: this.allowedUrl(original) }, remotePhotoFileName(original!), size, file, v, request, reply);
+    const url = this.allowedUrl(original);
+    return this.serve({ url: await this.withKnownQuery(url) }, remotePhotoFileName(original!), size, file, v, request, reply);
   }
 
   @Get(`${PROPERTY_IMAGES_PATH}/h/:key/:size/:file`)
@@ -120,6 +127,18 @@ export class PropertyImagesController implements OnModuleDestroy {
     const url = original !== null && URL.canParse(original) ? new URL(original) : null;
     if (!url || url.href !== original || !this.hosts.allows(url)) throw new NotFoundError();
     return url;
+  }
+
+  /**
+   * The URL as the proxy fetches and caches it: its query only when the CRM gave that query, that is when the sync
+   * stored this exact URL in photo_originals. A query anyone appends to the path's URL (`?x=1`, `?x=2`…) would
+   * otherwise make a new original each time: it is dropped, and every such URL is the one photo, downloaded once.
+   */
+  private async withKnownQuery(url: URL): Promise<URL> {
+    if (url.search === '' || (await this.keys.find(photoKey(url.href))) === url.href) return url;
+    const bare = new URL(url);
+    bare.search = '';
+    return bare;
   }
 
   /** `expectedFile`: the one file name a remote photo's path may carry (null: any valid name, for accounts). */

@@ -74,3 +74,18 @@ describe(InFlight.name, () => {
     expect(sut.size).toBe(0);
   });
 });
+
+describe(`${ResizeQueue.name} with keys`, () => {
+  it('lets the originals take turns: forty waiting variants of one photo do not keep another photo behind them all', async () => {
+    const sut = new ResizeQueue(1, 100);
+    const order: string[] = [];
+    const first = gate();
+    const runs = [sut.run(() => first.opened, 'huge')];
+    for (let i = 0; i < 40; i++) runs.push(sut.run(async () => void order.push(`huge-${i}`), 'huge'));
+    runs.push(sut.run(async () => void order.push('other'), 'other'));
+    first.open();
+    await Promise.all(runs);
+    expect(order.indexOf('other')).toBeLessThanOrEqual(1);
+    expect(order.filter((name) => name.startsWith('huge-'))).toEqual(Array.from({ length: 40 }, (_, i) => `huge-${i}`));
+  });
+});

@@ -4,14 +4,17 @@ export class QueueFullError extends Error {
 }
 
 /**
- * Runs at most `concurrency` jobs at once, in arrival order, and refuses new jobs when `maxPending` are
- * already waiting. Resizing is CPU-bound: a cold page of 30 photos must not take every core from the
- * requests that render pages.
+ * Runs at most `concurrency` jobs at once and refuses new jobs when `maxPending` are already waiting. Resizing is
+ * CPU-bound: a cold page of 30 photos must not take every core from the requests that render pages. Waiting jobs
+ * are grouped by their key (the original photo) and the groups take turns, in arrival order within a group: forty
+ * variants of one huge photo cannot keep another photo waiting behind all of them.
  */
 export class ResizeQueue {
   private running = 0;
   private mostRunning = 0;
-  private readonly waiting: Array<() => void> = [];
+  private waitingCount = 0;
+  /** Per key, its waiting jobs; the Map's order is the turn (a served key goes to the back). */
+  private readonly waiting = new Map<string, Array<() => void>>();
 
   constructor(
     private readonly concurrency: number,
@@ -25,7 +28,7 @@ export class ResizeQueue {
   }
 
   get pending(): number {
-    return this.waiting.length;
+    return this.waitingCount;
   }
 
   /** The most jobs that ever ran at once (to check the limit holds under load). */
@@ -33,10 +36,15 @@ export class ResizeQueue {
     return this.mostRunning;
   }
 
-  async run<T>(job: () => Promise<T>): Promise<T> {
+  async run<T>(job: () => Promise<T>, key = ''): Promise<T> {
     if (this.running >= this.concurrency) {
-      if (this.waiting.length >= this.maxPending) throw new QueueFullError(`${this.waiting.length} jobs waiting`);
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      if (this.waitingCount >= this.maxPending) throw new QueueFullError(`${this.waitingCount} jobs waiting`);
+      await new Promise<void>((resolve) => {
+        const queue = this.waiting.get(key);
+        if (queue) queue.push(resolve);
+        else this.waiting.set(key, [resolve]);
+        this.waitingCount++;
+      });
     } else {
       this.running++;
     }
@@ -45,10 +53,21 @@ export class ResizeQueue {
       return await job();
     } finally {
       // Hand the slot straight to the next job, so a newcomer cannot overtake the queue.
-      const next = this.waiting.shift();
+      const next = this.takeTurn();
       if (next) next();
       else this.running--;
     }
+  }
+
+  private takeTurn(): (() => void) | undefined {
+    const first = this.waiting.entries().next();
+    if (first.done) return undefined;
+    const [key, queue] = first.value;
+    const next = queue.shift()!;
+    this.waiting.delete(key);
+    if (queue.length > 0) this.waiting.set(key, queue);
+    this.waitingCount--;
+    return next;
   }
 }
 

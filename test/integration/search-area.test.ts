@@ -50,9 +50,9 @@ gridPoints.push({ lat: 51.9, lon: 2.58 }, { lat: 51.9, lon: 2.62 }, { lat: 51.88
 const GRID = gridPoints.map((point, index) => listing(`Rooster ${index}`, point, { address: { city: GRID_TOWN, visible: true, geoLocation: point } }));
 
 /**
- * Points exactly on a circle's edge, as exactly as doubles allow: along eight directions from the centre, the last
+ * Points on a circle's edge, as exactly as doubles allow: along 64 directions from the centre, the last
  * double inside (distance² ≤ r², by the same formula) and the next one outside. A search that tested the edge any
- * other way (a square root, another order of operations, < for ≤) disagrees with the alerts on some of them.
+ * other way (another order of operations) disagrees with the alerts on some of them; `ON_EDGE` below catches `<` for `≤`.
  */
 const bits = new Float64Array(1);
 const ints = new BigInt64Array(bits.buffer);
@@ -96,12 +96,14 @@ const EDGE_POINTS: LatLon[] = (() => {
   const r = EDGE_CIRCLE.radiusKm / KM_PER_DEGREE;
   const kx = Math.cos((lat * Math.PI) / 180);
   const points: LatLon[] = [];
-  for (const [north, east] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]] as const) {
-    const norm = Math.hypot(north, east);
-    if (east === 0) points.push(...edgePair((y) => ({ lat: y, lon }), lat + (north * r) / norm, north > 0));
+  // 64 directions: many rounding cases, so a test that rounds differently from isInArea meets one it gets wrong.
+  for (let step = 0; step < 64; step++) {
+    const north = Math.cos((step * Math.PI) / 32);
+    const east = Math.sin((step * Math.PI) / 32);
+    if (step === 0 || step === 32) points.push(...edgePair((y) => ({ lat: y, lon }), lat + north * r, north > 0));
     else {
-      const y = lat + (north * r) / norm;
-      points.push(...edgePair((x) => ({ lat: y, lon: x }), lon + (east * r) / norm / kx, east > 0));
+      const y = lat + north * r;
+      points.push(...edgePair((x) => ({ lat: y, lon: x }), lon + (east * r) / kx, east > 0));
     }
   }
   return points;

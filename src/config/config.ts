@@ -96,12 +96,6 @@ export class AppConfig {
   @Min(100)
   DATABASE_CONNECT_TIMEOUT_MS = 10_000;
 
-  /** Every request answers within this long (past it: the 503 page), whatever it waits on, e.g. a frozen database. 0 = no bound. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  REQUEST_DEADLINE_MS = 8_000;
-
   /** The public origin used in canonical links, hreflang, sitemaps and mails (unset: http://localhost:PORT). */
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   PUBLIC_BASE_URL = 'http://localhost:3000';

@@ -1,12 +1,10 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/config.js';
 import { ChangeFeedService } from './change-feed.service.js';
 import { DatabaseLocationService } from './database-location.service.js';
 import { prepareSchema } from './migration-state.js';
-import { RequestDeadlineInterceptor } from './request-deadline.interceptor.js';
 import { timeoutsOf, typeOrmOptions } from './typeorm-options.js';
 import { UnitOfWorkService } from './unit-of-work.service.js';
 
@@ -46,8 +44,7 @@ function isEmbedded(options: DataSourceOptions): boolean {
       },
     }),
   ],
-  // Every request answers within REQUEST_DEADLINE_MS, however many queries it waits on.
-  providers: [ChangeFeedService, UnitOfWorkService, { provide: APP_INTERCEPTOR, useClass: RequestDeadlineInterceptor }],
+  providers: [ChangeFeedService, UnitOfWorkService],
   exports: [ChangeFeedService, UnitOfWorkService],
 })
 export class DatabaseModule {}

@@ -8,7 +8,6 @@ import { BotCheckService, BotCheckUnavailableError } from './bot-check.service.j
 import { clientAddress, rateLimitSubject } from './client-address.js';
 import type { FormOptions, FormView } from './form-view.js';
 import { RateLimitService } from './rate-limit.service.js';
-import { beforeDeadline } from '../database/request-deadline.interceptor.js';
 
 export const FORM_OPTIONS = Symbol('formOptions');
 const FORM_CONTEXT = Symbol('formContext');
@@ -41,8 +40,7 @@ export class FormGuard implements CanActivate {
 
     const limit = options.rateLimit ?? { points: this.config.FORM_RATE_LIMIT, durationSeconds: this.config.FORM_RATE_WINDOW_SECONDS };
     const client = clientAddress(request);
-    // Guards run before the request deadline interceptor: the rate limit's query gets the same bound.
-    await beforeDeadline(this.rateLimits.consume({ name: `form-${options.name}`, ...limit }, rateLimitSubject(client)), this.config.REQUEST_DEADLINE_MS);
+    await this.rateLimits.consume({ name: `form-${options.name}`, ...limit }, rateLimitSubject(client));
 
     const body = (request.body ?? {}) as Record<string, unknown>;
     const token = typeof body[BOT_CHECK_FIELD] === 'string' ? (body[BOT_CHECK_FIELD] as string) : '';

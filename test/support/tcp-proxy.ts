@@ -8,9 +8,6 @@ export class TcpProxy {
   private server?: Server;
   private readonly sockets = new Set<Socket>();
   private listenPort = 0;
-  private frozen = false;
-  /** What arrived while frozen, delivered on thaw(). */
-  private held: { to: Socket; data: Buffer }[] = [];
 
   constructor(
     private readonly targetHost: string,
@@ -25,8 +22,7 @@ export class TcpProxy {
         socket.on('close', () => this.sockets.delete(socket));
         socket.on('error', () => undefined);
       }
-      this.forward(client, upstream);
-      this.forward(upstream, client);
+      client.pipe(upstream).pipe(client);
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
     });
@@ -36,23 +32,6 @@ export class TcpProxy {
 
   get port(): number {
     return this.listenPort;
-  }
-
-  /**
-   * A frozen server (SIGSTOP, a network that drops packets): connections stay open, new ones are accepted, but
-   * nothing is forwarded either way until thaw(); nobody gets an error, only silence.
-   */
-  freeze(): void {
-    this.frozen = true;
-  }
-
-  thaw(): void {
-    this.frozen = false;
-    for (const { to, data } of this.held.splice(0)) if (!to.destroyed) to.write(data);
-  }
-
-  private forward(from: Socket, to: Socket): void {
-    from.on('data', (data: Buffer) => (this.frozen ? this.held.push({ to, data }) : to.write(data)));
   }
 
   /** Cuts every connection and stops listening; start() opens the same port again. */

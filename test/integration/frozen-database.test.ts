@@ -3,6 +3,7 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { ModulesContainer } from '@nestjs/core';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { routerPaths } from '../../src/routing/routes.js';
 import { startPostgres, type Postgres } from '../support/disposable-postgres.js';
 import { migrate } from '../support/scratch-database.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
@@ -89,7 +90,9 @@ describe('with the database frozen', () => {
   });
 
   it('answers every route within the deadline, never a 5xx but 503, and serves again once it answers', async () => {
-    const [estate] = await sut.app.get(DataSource).query<{ id: number; slug: string }[]>(`SELECT id FROM estates WHERE parent_id IS NULL ORDER BY id LIMIT 1`);
+    const listings = await sut.app.get(DataSource).query<{ id: number }[]>(`SELECT id FROM estates WHERE parent_id IS NULL ORDER BY id LIMIT 4`);
+    const [estate] = listings;
+    const comparePaths = routerPaths('favoritesCompare');
     const [unit] = await sut.app.get(DataSource).query<{ id: number }[]>(`SELECT id FROM estates WHERE parent_id IS NOT NULL ORDER BY id LIMIT 1`);
     const values: Record<string, string> = {
       estateId: String(estate!.id),
@@ -114,7 +117,8 @@ describe('with the database frozen', () => {
     try {
       const answers = await Promise.all(
         routes.map(async (route) => {
-          const path = fill(route.path, values) + (route.path.endsWith('vergelijken') || route.path.includes('/compare') || route.path.endsWith('comparer') || route.path.endsWith('vergleichen') ? `?ids=${values.estateId}` : '');
+          // The compare page needs two to four listings to read.
+          const path = fill(route.path, values) + (comparePaths.includes(route.path) ? `?${listings.map(({ id }) => `ids=${id}`).join('&')}` : '');
           const started = performance.now();
           const call = route.method === 'GET' ? request(sut.server).get(path) : request(sut.server).post(path).type('form').set('Origin', sut.config.PUBLIC_BASE_URL).send({ email: 'visitor@example.com', name: 'Visitor', message: 'Hello' });
           const response = await call.timeout(DEADLINE_MS + SLACK_MS * 2).catch(() => ({ status: 0, headers: {} as Record<string, string> }));
@@ -125,6 +129,11 @@ describe('with the database frozen', () => {
       // A 503 says when to come back (the page itself is the usual localized error page).
       const broken = answers.filter((answer) => answer.status >= 500 && (answer.status !== 503 || answer.retryAfter !== '30'));
       expect({ late, broken }).toEqual({ late: [], broken: [] });
+      // The deadline's answer is the localized error page, as any 503 of the database.
+      const page = await request(sut.server).get(fill('/fr/offre/:estateId/:slug/:entityId', values));
+      expect(page.status).toBe(503);
+      expect(page.text).toContain('<html lang="fr"');
+      expect(page.text).toContain('Momentanément indisponible');
     } finally {
       proxy.thaw();
     }

@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Logger, PinoLogger } from 'nestjs-pino';
@@ -11,6 +12,8 @@ import type { Socket } from 'node:net';
 import { AppModule } from './app.module.js';
 import { ASSETS_BASE_PATH } from './web/assets.service.js';
 import { ErrorPagesService } from './shell/error-pages.service.js';
+import { AllExceptionsFilter } from './shell/all-exceptions.filter.js';
+import { addRequestDeadline } from './database/request-deadline.js';
 import { RequestCollector } from './metrics/request.collector.js';
 import { KnownPagesService } from './shell/rendering/known-pages.service.js';
 import { ViewRendererService } from './shell/rendering/view-renderer.service.js';
@@ -105,7 +108,9 @@ function rawHeaderList(response: ServerResponse): string[] {
 /** Builds the whole app (plugins, security headers, assets) without listening: main.ts and the tests share it. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   // Filled in once the app exists; the Fastify options below need them for errors raised before Nest runs.
-  const late: { pages?: ErrorPagesService; securityHeaders: Record<string, string>; securityHead?: string[]; knownPages?: KnownPagesService } = { securityHeaders: {} };
+  const late: { pages?: ErrorPagesService; errors?: AllExceptionsFilter; securityHeaders: Record<string, string>; securityHead?: string[]; knownPages?: KnownPagesService } = {
+    securityHeaders: {},
+  };
   // The hot path: a page answered before and unchanged since is written out before any other hook, plugin or Nest
   // runs (KnownPagesService.answer), with the security headers the hooks it skips would have set and the request id.
   const answerKnownPage = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
@@ -122,6 +127,10 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     override setInstance<T = FastifyInstance>(instance: T): void {
       super.setInstance(instance);
       (instance as FastifyInstance).addHook('onRequest', answerKnownPage);
+      // Every request answers within REQUEST_DEADLINE_MS, however long the database keeps it waiting: the 503 page.
+      addRequestDeadline(instance as FastifyInstance, config.REQUEST_DEADLINE_MS, (error, request, reply) =>
+        late.errors?.catch(error, new ExecutionContextHost([request, reply])),
+      );
     }
   })({
     trustProxy: config.trustProxy,
@@ -152,6 +161,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   app.useLogger(app.get(Logger));
   late.pages = app.get(ErrorPagesService);
+  late.errors = app.get(AllExceptionsFilter);
 
   app.useSecurityHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },

@@ -96,6 +96,15 @@ export class AppConfig {
   @Min(100)
   DATABASE_CONNECT_TIMEOUT_MS = 10_000;
 
+  /**
+   * Every request is answered within this long: past it, the localized 503 page with Retry-After (a hung database
+   * must not hold a visitor, or a load balancer's connection, without bound; docs/OPERATIONS.md).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  REQUEST_DEADLINE_MS = 10_000;
+
   /** The public origin used in canonical links, hreflang, sitemaps and mails (unset: http://localhost:PORT). */
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   PUBLIC_BASE_URL = 'http://localhost:3000';

@@ -18,7 +18,8 @@ const CACHE_FOR_A_DAY = 'public, max-age=86400';
 /** A missing photo may appear with the next sync: caches keep the placeholder only briefly. */
 const CACHE_PLACEHOLDER = 'public, max-age=300';
 const RETRY_AFTER_SECONDS = 30;
-const UPSTREAM_TIMEOUT_MS = 10_000;
+/** Under the request deadline (REQUEST_DEADLINE_MS, 10 s): a slow photo host is answered as such, not as a 503 page. */
+const UPSTREAM_TIMEOUT_MS = 8_000;
 const MAX_ORIGINAL_BYTES = 25 * 1024 * 1024;
 /** Beyond this many waiting resizes a request gets a 503 at once instead of waiting for minutes. */
 const MAX_PENDING_JOBS = 200;

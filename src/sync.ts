@@ -22,7 +22,7 @@ function describe(report: SyncReport): string {
  * and the appointment sync queues the visitors' confirmations as a job in its own transaction.
  */
 export async function runSync(config: AppConfig, options: { readonly full?: boolean } = {}): Promise<SyncReport> {
-  const app = await NestFactory.createApplicationContext(SyncModule.forRoot(config), { bufferLogs: true });
+  const app = await NestFactory.createApplicationContext(SyncModule.forRoot(config), { bufferLogs: true, abortOnError: false });
   try {
     app.useLogger(app.get(Logger));
     return await app.get(EstateSyncService).syncAll(undefined, options);

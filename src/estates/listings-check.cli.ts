@@ -31,7 +31,7 @@ export async function runListingsCheck(args: readonly string[], env: NodeJS.Proc
   return runCommand('listings:check', out, async (out) => {
     if (args.length > 0) throw new UsageError(`unknown argument ${args[0]}; usage: npm run listings:check`);
     const config = loadConfig(env);
-    const app = await NestFactory.createApplicationContext(ListingsCheckModule.forRoot(config), { bufferLogs: true });
+    const app = await NestFactory.createApplicationContext(ListingsCheckModule.forRoot(config), { bufferLogs: true, abortOnError: false });
     app.useLogger(app.get(Logger));
     try {
       const estates = await app.get(EstateRepository).findAll();

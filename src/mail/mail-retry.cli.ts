@@ -46,7 +46,7 @@ export async function runMailRetry(args: readonly string[], env: NodeJS.ProcessE
   return runCommand('mail:retry', out, async (out) => {
     const ids = mailIdsFrom(args);
     const config = loadConfig(env);
-    const app = await NestFactory.createApplicationContext(MailRetryModule.forRoot(config), { bufferLogs: true });
+    const app = await NestFactory.createApplicationContext(MailRetryModule.forRoot(config), { bufferLogs: true, abortOnError: false });
     app.useLogger(app.get(Logger));
     try {
       const requeued = await requeueMails(app.get(DataSource), app.get(JobQueueService), config, ids);

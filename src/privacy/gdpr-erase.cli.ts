@@ -33,7 +33,7 @@ export async function runGdprErase(args: readonly string[], env: NodeJS.ProcessE
   return runCommand('gdpr:erase', out, async (out) => {
     const email = emailFrom(args);
     const config = loadConfig(env);
-    const app = await NestFactory.createApplicationContext(GdprEraseModule.forRoot(config), { bufferLogs: true });
+    const app = await NestFactory.createApplicationContext(GdprEraseModule.forRoot(config), { bufferLogs: true, abortOnError: false });
     app.useLogger(app.get(Logger));
     try {
       const report = await eraseVisitor(app.get(DataSource), email);

@@ -20,6 +20,12 @@ const PROBES: ReadonlyArray<[string, string, string, boolean]> = [
   ['display from persistence', 'src/estates/persistence/zz-lint-probe.ts', "import { countListingsWithGaps } from '../display/compliance-report.js';", true],
   ['the domain from persistence', 'src/estates/persistence/zz-lint-probe.ts', "import { priceReducedAfter } from '../domain/price-changes.js';", false],
   ['a mechanism from a feature', 'src/detail/zz-lint-probe.ts', "import { standaloneSlug } from '../estates/domain/slug.js';", false],
+  ['a utility importing anything above it', 'src/utils/zz-lint-probe.ts', "import { loadConfig } from '../config/config.js';", true],
+  ['the form pipeline importing a feature', 'src/forms/zz-lint-probe.ts', "import { ContactController } from '../contact/contact.controller.js';", true],
+  ['the database layer importing a mechanism above it', 'src/database/zz-lint-probe.ts', "import { LeadsService } from '../leads/leads.service.js';", true],
+  ['a feature importing a feature the map does not name', 'src/search/zz-lint-probe.ts', "import { EstateDetailService } from '../detail/estate-detail.service.js';", true],
+  ['the catalogue importing a feature', 'src/estates/persistence/zz-lint-probe.ts', "import { AppointmentSyncService } from '../../appointments/appointment-sync.service.js';", true],
+  ['a feature importing the feature the map names', 'src/contact/zz-lint-probe.ts', "import { InquiryService } from '../inquiries/inquiry.service.js';", false],
 ];
 
 describe('the folder-map lint', () => {
@@ -36,6 +42,8 @@ describe('the folder-map lint', () => {
       const other = result!.messages.filter((message) => !MAP_RULES.includes(message.ruleId ?? '') && message.severity === 2 && message.fatal);
       expect(other).toEqual([]);
       expect(zones.length > 0).toBe(refused);
+      // The refusal says what the folder may import, from the map.
+      if (refused && file.startsWith('src/utils/')) expect(zones[0]!.message).toContain('src/utils/ may import only nothing else in src/');
     } finally {
       rmSync(path, { force: true });
     }

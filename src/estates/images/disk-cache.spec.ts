@@ -38,16 +38,19 @@ describe(DiskCacheIndex.name, () => {
     expect(sut.totalBytes).toBe(120);
   });
 
-  it('counts the files already in the folder at start, the oldest evicted first, and removes interrupted writes', async () => {
+  it('counts the files already in the folder at start, the oldest evicted first, and removes interrupted writes (not one under way)', async () => {
     mkdirSync(join(dir, 'variants/x'), { recursive: true });
     const old = file('variants/x/old', 200);
     utimesSync(old, new Date(Date.now() - 86_400_000), new Date(Date.now() - 86_400_000));
     const recent = file('variants/x/recent', 100);
     const partial = file('variants/x/recent.123-ab.tmp', 50);
+    utimesSync(partial, new Date(Date.now() - 86_400_000), new Date(Date.now() - 86_400_000));
+    const writing = file('variants/x/other.456-cd.tmp', 50);
     const sut = new DiskCacheIndex(async () => dir, 300);
     await sut.load();
     expect(sut.totalBytes).toBe(300);
     expect(existsSync(partial)).toBe(false);
+    expect(existsSync(writing)).toBe(true);
     await sut.added(file('new', 100), 100);
     await until('the oldest deleted', async () => existsSync(old), (exists) => !exists);
     expect(existsSync(recent)).toBe(true);

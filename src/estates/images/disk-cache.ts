@@ -2,6 +2,9 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 
+/** A temporary file older than this is a write that will never finish (a write takes seconds at most). */
+const ABANDONED_WRITE_MS = 60 * 60 * 1000;
+
 /**
  * The size bound of the photo cache folder (originals and variants): every file written is counted, the least
  * recently used are deleted once the total passes `maxBytes` (IMAGE_CACHE_MAX_MB). The folder shares the pod's disk
@@ -40,13 +43,14 @@ export class DiskCacheIndex {
       for (const entry of entries) {
         if (!entry.isFile()) continue;
         const path = join(entry.parentPath, entry.name);
-        // A temporary file of a write a crash interrupted: nobody will rename it any more.
+        const info = await stat(path).catch(() => null);
+        if (!info) continue;
+        // A temporary file: being written now (left alone), or of a write a crash interrupted (nobody renames it any more).
         if (entry.name.endsWith('.tmp')) {
-          await rm(path, { force: true });
+          if (Date.now() - info.mtimeMs > ABANDONED_WRITE_MS) await rm(path, { force: true });
           continue;
         }
-        const info = await stat(path).catch(() => null);
-        if (info) found.push({ path, size: info.size, used: Math.max(info.atimeMs, info.mtimeMs) });
+        found.push({ path, size: info.size, used: Math.max(info.atimeMs, info.mtimeMs) });
       }
       for (const file of found.sort((a, b) => a.used - b.used)) this.add(file.path, file.size);
     })();

@@ -62,15 +62,14 @@ describe(GracefulShutdown.name, () => {
     const inFlight = fetch(base + page).catch(() => null);
     await eventually(database.waiting, 10_000, 'page waiting for the database');
 
-    const started = Date.now();
+    // No clock: the request is held until release() below, so a shutdown that waited for it would never say
+    // "timed-out" (the test's own time-out would end it).
     expect(await new GracefulShutdown(sut.app, sut.config).run('SIGTERM')).toBe('timed-out');
-    expect(Date.now() - started).toBeLessThan(5000);
 
-    // Once the request is done, the close that was under way finishes promptly (no keep-alive left open).
-    const released = Date.now();
+    // Once the request is done, the close that was under way finishes (a keep-alive left open would hold it past
+    // Fastify's 72 s keepAliveTimeout, beyond the test's time-out).
     await database.release();
     await inFlight;
     await sut.close();
-    expect(Date.now() - released).toBeLessThan(15_000);
   });
 });

@@ -245,13 +245,14 @@ describe('a listing page on a second look', () => {
     await open(page, sale, 'nl');
     await galleryMounted(page);
     await page.locator('.gallery__frame[data-index="0"][data-state="loaded"]').waitFor();
-    // A visitor reading down the page: a screen at a time, with a moment on each.
+    // A visitor reading down the page: a screen at a time, each drawn (two frames: the lazy parts' observers and
+    // their layout have run) before the next.
     for (let screens = 0; screens < 40; screens += 1) {
-      const atBottom = await page.evaluate(() => {
+      const atBottom = await page.evaluate(async () => {
         window.scrollBy(0, window.innerHeight * 0.8);
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
         return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
       });
-      await page.waitForTimeout(150);
       if (atBottom) break;
     }
     await page.locator('.map-block .leaflet-tile-loaded').first().waitFor();

@@ -42,7 +42,8 @@ describe('detail page islands together', () => {
 
     await page.locator('.gallery__slide.is-current .gallery__frame').click();
     await page.getByRole('dialog', { name: 'Photo viewer' }).locator('.viewer__frame[data-state="loaded"]').waitFor();
-    await page.waitForTimeout(400);
+    // Colours are checked once the viewer's fade-in is over.
+    await animationsDone(page, '.viewer-lightbox');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     expect({ name, errors: unexpectedErrors() }).toEqual({ name, errors: [] });
     await context.close();

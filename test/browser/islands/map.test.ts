@@ -1,7 +1,7 @@
 // Callbacks passed to page.evaluate run in the browser and use its DOM types.
 import { MAP_DELAY_MS, MAP_ZOOM } from '../../../client/islands/carousel-constants.js';
 import { screenshot, VIEWPORTS } from '../support/browser.js';
-import { type Harness, loadedScripts, openIslandPage, startHarness } from './support/harness.js';
+import { type Harness, loadedScripts, openIslandPage, settle, startHarness } from './support/harness.js';
 
 describe('map island', () => {
   let harness: Harness;
@@ -46,11 +46,19 @@ describe('map island', () => {
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('.leaflet-pane')!).position)).toBe('absolute');
 
     // The wheel scrolls the page, not the map.
+    // Down a little first, so that the page can scroll back up under the wheel.
+    await page.evaluate(() => window.scrollBy(0, 120));
+    const scrolledFrom = await page.evaluate(() => window.scrollY);
+    expect(scrolledFrom).toBeGreaterThan(0);
     const box = (await page.locator('.map-block__canvas').boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    expect(await page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.closest('.map-block__canvas') !== null, [x, y])).toBe(true);
+    await page.mouse.move(x, y);
     await page.mouse.wheel(0, -300);
-    await page.waitForTimeout(400);
-    expect([...harness.server.hits.keys()].some((path) => path.startsWith(`/tiles/${MAP_ZOOM + 1}/`))).toBe(false);
+    // The page scrolled: the wheel reached the page (a map that took it would have kept it from scrolling).
+    await page.waitForFunction((from) => window.scrollY < from, scrolledFrom);
+    await settle(page);
+    expect([...harness.server.hits.keys()].filter((path) => path.startsWith('/tiles/') && !path.startsWith(`/tiles/${MAP_ZOOM}/`))).toEqual([]);
 
     // A full-page shot from the top, so the sticky header stays where it belongs.
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -61,8 +69,9 @@ describe('map island', () => {
 
   it('shows no map and loads no Leaflet without coordinates', async () => {
     const { page, context, unexpectedErrors } = await openIslandPage(harness, { query: '?map=none', viewport: VIEWPORTS.phone });
+    // "mounted" is set once the island's mount() has returned: without coordinates it returns at once, doing nothing.
     await page.locator('#bare-map-island[data-island-state="mounted"]').waitFor({ state: 'attached' });
-    await page.waitForTimeout(MAP_DELAY_MS + 400);
+    await settle(page);
     expect(await page.locator('.map-block').count()).toBe(0);
     expect(await page.locator('.leaflet-container').count()).toBe(0);
     expect((await loadedScripts(page)).some((url) => /leaflet-map/.test(url))).toBe(false);

@@ -1,6 +1,6 @@
 // Callbacks passed to page.evaluate run in the browser and use its DOM types.
 import { screenshot, VIEWPORTS } from '../support/browser.js';
-import { type Harness, openIslandPage, startHarness } from './support/harness.js';
+import { type Harness, openIslandPage, settle, startHarness } from './support/harness.js';
 
 describe('share island', () => {
   let harness: Harness;
@@ -16,7 +16,7 @@ describe('share island', () => {
   it('keeps the share links hidden without consent', async () => {
     const { page, context } = await openIslandPage(harness);
     await page.locator('.share-links[data-island-state="mounted"]').waitFor({ state: 'attached' });
-    await page.waitForTimeout(400);
+    await settle(page);
     expect(await page.locator('.share-links').isHidden()).toBe(true);
     await context.close();
   });
@@ -25,7 +25,7 @@ describe('share island', () => {
     const { page, context } = await openIslandPage(harness);
     await page.getByRole('button', { name: 'Decline' }).click();
     await page.locator('#consent-banner').waitFor({ state: 'hidden' });
-    await page.waitForTimeout(400);
+    await settle(page);
     expect(await page.locator('.share-links').isHidden()).toBe(true);
     await context.close();
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, SCREENSHOT_DIR, VIEWPORTS } from '../../support/browser.js';
 import { renderIslandPage } from './island-page.js';
-import { ensureAssets, type IslandServer, startIslandServer } from './island-server.js';
+import { ensureAssets, type IslandServer, SETTLE_PATH, startIslandServer } from './island-server.js';
 
 export interface Harness {
   readonly server: IslandServer;
@@ -84,4 +84,16 @@ export async function animationsDone(page: Page, selector: string): Promise<void
     const element = document.querySelector(target);
     return element !== null && element.getAnimations().length === 0;
   }, selector);
+}
+
+/**
+ * The deterministic stand-in for a pause before asserting that something did NOT happen: two animation frames (the
+ * page's observers, handlers and layout have run), then a round trip from the page to the server, so a request the
+ * page had already started reaches the server (and `posts`, `hits`) before this returns.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(async (path) => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await fetch(path, { cache: 'no-store' });
+  }, SETTLE_PATH);
 }

@@ -10,6 +10,9 @@ import { ErrorAlert } from '../../../../views/fragments/error-alert.js';
 import { renderFragment } from '../../../../views/render.js';
 import { text } from 'node:stream/consumers';
 
+/** What `settle` fetches: a request the page makes after everything it had already sent. */
+export const SETTLE_PATH = '/__settle';
+
 const ROOT = join(__dirname, '../../../..');
 const ASSETS_DIR = join(ROOT, 'public/assets');
 
@@ -177,6 +180,8 @@ export async function startIslandServer(renderPage: (request: PageRequest) => st
     const path = url.pathname;
     state.hits.set(path, (state.hits.get(path) ?? 0) + 1);
 
+    // The round trip of `settle` (harness.ts): answered at once, recorded like any hit.
+    if (path === SETTLE_PATH) return response.writeHead(204, { 'cache-control': 'no-store' }).end();
     if (path === DEMO_STYLESHEET) return response.writeHead(200, { 'content-type': TYPES['.css'] }).end(DEMO_CSS);
     if (path === FAKE_BOT_CHECK_SCRIPT) return response.writeHead(200, { 'content-type': TYPES['.js'] }).end(FAKE_BOT_CHECK);
     if (path.startsWith('/assets/')) {

@@ -6,19 +6,9 @@ import { fileTranslator } from '../support/file-translator.js';
 import { accessibilityViolations, collectPageErrors, screenshot, VIEWPORTS } from './support/browser.js';
 import { startBrowserApp, type BrowserApp } from './support/browser-app.js';
 import type { ServedApp } from './support/served-app.js';
+import { until } from '../support/poll.js';
 
 const nl = fileTranslator('nl');
-
-/** Waits until `read` gives `expected` (the page updates after htmx swaps). */
-async function until<T>(read: () => Promise<T>, matches: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (matches(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('search in a browser', () => {
   let app: ServedApp;
@@ -80,15 +70,15 @@ describe('search in a browser', () => {
     const rentedHouses = await total(page);
     expect(rentedHouses).toBeLessThan(houses);
     const announced = nl.t('search.results.count', { count: rentedHouses });
-    await until(() => page.locator('#search-status').textContent(), (text) => text === announced, 'the count announced');
+    await until('the count announced', () => page.locator('#search-status').textContent(), (text) => text === announced, { timeoutMs: 10_000 });
 
     await page.goBack();
     await page.waitForURL((url) => !url.search.includes('transaction=rent'));
-    await until(() => total(page), (count) => count === houses, 'results after Back');
+    await until('results after Back', () => total(page), (count) => count === houses, { timeoutMs: 10_000 });
     expect(await page.getByRole('checkbox', { name: 'Woning', exact: true }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: nl.t('search.form.rent') }).isChecked()).toBe(false);
     await page.goBack();
-    await until(() => total(page), (count) => count === everything, 'results after a second Back');
+    await until('results after a second Back', () => total(page), (count) => count === everything, { timeoutMs: 10_000 });
     expect(await page.getByRole('checkbox', { name: 'Woning', exact: true }).isChecked()).toBe(false);
     // The restored page's islands work again: the combobox offers cities.
     await page.getByRole('combobox', { name: nl.t('search.form.location') }).pressSequentially('gen');
@@ -104,7 +94,7 @@ describe('search in a browser', () => {
     const first = await page.locator('.estate-card').first().getAttribute('data-estate-id');
     await page.locator('.pagination a[rel="next"]').click();
     await page.waitForURL(/page=2/);
-    await until(() => page.locator('.estate-card').first().getAttribute('data-estate-id'), (id) => id !== first, 'the second page');
+    await until('the second page', () => page.locator('.estate-card').first().getAttribute('data-estate-id'), (id) => id !== first, { timeoutMs: 10_000 });
     await close();
   });
 
@@ -185,7 +175,7 @@ describe('search in a browser', () => {
     await page.getByRole('listbox', { name: nl.t('search.autocomplete.listLabel') }).waitFor();
     await field.pressSequentially('t', { delay: 80 });
     await page.waitForURL(/locations=Gent/);
-    const inGent = await until(() => total(page), (count) => count > 0 && count < everything, 'the results for Gent');
+    const inGent = await until('the results for Gent', () => total(page), (count) => count > 0 && count < everything, { timeoutMs: 10_000 });
     // A part of a name ("G", "Ge", "Gen") was never searched: the results never went empty on the way.
     const shown = await page.evaluate(() => (window as unknown as { shownTotals: string[] }).shownTotals);
     expect(shown).not.toContain('0');
@@ -195,7 +185,7 @@ describe('search in a browser', () => {
 
     await field.fill('');
     await page.waitForURL((url) => !/locations=[^&]/.test(url.search));
-    await until(() => total(page), (count) => count === everything, 'every result again once the field is cleared');
+    await until('every result again once the field is cleared', () => total(page), (count) => count === everything, { timeoutMs: 10_000 });
     expect(errors).toEqual([]);
     await close();
   });

@@ -5,11 +5,12 @@ import { EstateSyncService } from '../../src/estates/persistence/estate-sync.ser
 import { MailEntity } from '../../src/mail/mail.entity.js';
 import type { Locale } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
-import { eventually } from '../support/test-app.js';
+
 import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
 import { collectPageErrors, cspViolations, recordCspViolations, screenshot, seriousAccessibilityViolations } from './support/browser.js';
 import { startBrowserApp, type BrowserApp } from './support/browser-app.js';
 import type { ServedApp } from './support/served-app.js';
+import { until } from '../support/poll.js';
 
 /** What the walk expects to read on each page, per language. */
 const TEXTS = {
@@ -39,7 +40,7 @@ describe('keep me informed, in the browser', () => {
   const mails = () => app.app.get(DataSource).getRepository(MailEntity);
   /** The mail of `template` to `to`, read from the outbox (the mails table) once it is there. */
   const outboxMail = async (to: string, template: string): Promise<MailEntity> => {
-    await eventually(async () => (await mails().countBy({ to, template })) > 0, 30_000, `${template} mail to ${to}`);
+    await until(`${template} mail to ${to}`, async () => (await mails().countBy({ to, template })) > 0, Boolean, { timeoutMs: 30_000 });
     return mails().findOneOrFail({ where: { to, template }, order: { createdAt: 'DESC' } });
   };
   /** A link of the mail as a path on the served app (mails carry the public base URL). */

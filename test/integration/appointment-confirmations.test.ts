@@ -10,7 +10,8 @@ import { urlFor } from '../../src/routing/routes.js';
 import { runSync } from '../../src/sync.js';
 import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
 import { SmtpTestServer } from '../support/smtp-test-server.js';
-import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { until } from '../support/poll.js';
 
 const DAY = 24 * 3600 * 1000;
 const CONFIRMATION = 'appointment-confirmation';
@@ -56,7 +57,7 @@ describe('appointment confirmation from the CRM', () => {
   const confirmationsTo = (address: string) => smtp.received.filter((mail) => recipientOf(mail) === address && mail.subject?.match(/^(Uw afspraak|Ihr Termin|Your appointment|Votre rendez-vous)/));
 
   it('mails the visitor of a planned appointment once, in the visitor’s language, with the cancel link and an .ics invite', async () => {
-    await eventually(async () => confirmationsTo('jan.peeters@example.be').length === 1, 20_000, 'confirmation delivered');
+    await until('confirmation delivered', async () => confirmationsTo('jan.peeters@example.be').length === 1, Boolean, { timeoutMs: 20_000 });
     const appointment = await byCrmId('A', '7001');
     const [mail] = confirmationsTo('jan.peeters@example.be');
     const when = new Intl.DateTimeFormat('nl-BE', { timeZone: 'Europe/Brussels', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(appointment.startsAt);
@@ -85,7 +86,7 @@ describe('appointment confirmation from the CRM', () => {
   });
 
   it('writes to source B’s visitor in German, the language the CRM gives', async () => {
-    await eventually(async () => confirmationsTo('lena.schmidt@example.de').length === 1, 20_000, 'confirmation delivered');
+    await until('confirmation delivered', async () => confirmationsTo('lena.schmidt@example.de').length === 1, Boolean, { timeoutMs: 20_000 });
     const [mail] = confirmationsTo('lena.schmidt@example.de');
     expect(mail!.subject).toMatch(/^Ihr Termin: /);
     expect(mail!.headers.get('content-language')).toBe('de');
@@ -117,7 +118,7 @@ describe('appointment confirmation from the CRM', () => {
       contact: { first_name: 'An', last_name: 'Claes', email: 'an.claes@example.be', phone: null, language: 'fr' },
     });
     await sut.app.get(EstateSyncService).syncAll();
-    await eventually(async () => confirmationsTo('an.claes@example.be').length === 1, 20_000, 'confirmation delivered');
+    await until('confirmation delivered', async () => confirmationsTo('an.claes@example.be').length === 1, Boolean, { timeoutMs: 20_000 });
     expect(await mails().countBy({ template: CONFIRMATION, to: 'an.claes@example.be', locale: 'fr' })).toBe(1);
   });
 
@@ -130,7 +131,7 @@ describe('appointment confirmation from the CRM', () => {
     });
     const report = await runSync(sut.config);
     expect(report.sources.every((source) => source.ok)).toBe(true);
-    await eventually(async () => confirmationsTo('bart.wouters@example.be').length === 1, 20_000, 'confirmation delivered');
+    await until('confirmation delivered', async () => confirmationsTo('bart.wouters@example.be').length === 1, Boolean, { timeoutMs: 20_000 });
     expect(await byCrmId('A', '7010')).toMatchObject({ confirmation: 'SITE' });
     // Another sync of either kind, and the app's own sweep, send nothing more.
     await runSync(sut.config);

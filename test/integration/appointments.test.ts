@@ -8,8 +8,9 @@ import { urlFor } from '../../src/routing/routes.js';
 import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
 import type { FakeVerifierServer } from '../support/fake-verifier-server.js';
 import type { SmtpTestServer } from '../support/smtp-test-server.js';
-import { eventually, type TestApp } from '../support/test-app.js';
+import { type TestApp } from '../support/test-app.js';
 import { type FormTestApp, startFormTestApp } from '../support/form-test-app.js';
+import { until } from '../support/poll.js';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -128,7 +129,7 @@ describe('cancel appointment', () => {
     expect(cancelled.cancelledAt).toBeInstanceOf(Date);
     expect(await mails().count()).toBe(mailsBefore + 2);
 
-    await eventually(async () => smtp.received.filter((mail) => mail.subject?.startsWith('Afspraak geannuleerd')).length === 2, 20_000, 'both mails delivered');
+    await until('both mails delivered', async () => smtp.received.filter((mail) => mail.subject?.startsWith('Afspraak geannuleerd')).length === 2, Boolean, { timeoutMs: 20_000 });
     const recipients = smtp.received.map((mail) => (mail.to && 'text' in mail.to ? mail.to.text : ''));
     expect(recipients).toEqual(expect.arrayContaining(['jan.peeters@example.be', 'els.maes@immo.example']));
     const toAgent = smtp.received.find((mail) => mail.to && 'text' in mail.to && mail.to.text === 'els.maes@immo.example')!;
@@ -136,7 +137,7 @@ describe('cancel appointment', () => {
     expect(toAgent.text).toContain('Ik heb al iets gevonden.');
 
     const leads = sut.app.get(DataSource).getRepository(LeadEntity);
-    await eventually(async () => (await leads.findOneBy({ kind: 'cancellation', email: 'jan.peeters@example.be' }))?.status === 'DELIVERED', 20_000, 'lead delivered');
+    await until('lead delivered', async () => (await leads.findOneBy({ kind: 'cancellation', email: 'jan.peeters@example.be' }))?.status === 'DELIVERED', Boolean, { timeoutMs: 20_000 });
     expect(crm.leads.a.find((lead) => JSON.stringify(lead.body).includes('website lead: cancellation'))).toMatchObject({
       endpoint: 'contactmessage',
       body: { contact: { email: 'jan.peeters@example.be' } },

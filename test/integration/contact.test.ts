@@ -7,8 +7,9 @@ import { LOCALES } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
 import type { FakeVerifierServer } from '../support/fake-verifier-server.js';
 import type { SmtpTestServer } from '../support/smtp-test-server.js';
-import { eventually, type TestApp } from '../support/test-app.js';
+import { type TestApp } from '../support/test-app.js';
 import { type FormTestApp, startFormTestApp } from '../support/form-test-app.js';
+import { until } from '../support/poll.js';
 
 const VALID = {
   name: 'Sofie Janssens',
@@ -60,7 +61,7 @@ describe('contact form', () => {
     const inquiry = await db().getRepository(InquiryEntity).findOneByOrFail({ email: VALID.email });
     expect(inquiry).toMatchObject({ kind: 'CONTACT', estateId: null, reference: 'REF-UNKNOWN', privacyConsent: true, locale: 'nl' });
     expect(await db().getRepository(LeadEntity).findOneByOrFail({ email: VALID.email })).toMatchObject({ kind: 'contact', estateId: null });
-    await eventually(async () => smtp.received.some((mail) => mail.subject?.includes('Sofie Janssens')), 20_000, 'contact mail delivered');
+    await until('contact mail delivered', async () => smtp.received.some((mail) => mail.subject?.includes('Sofie Janssens')), Boolean, { timeoutMs: 20_000 });
     const mail = smtp.received.find((received) => received.subject?.includes('Sofie Janssens'))!;
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('info@immo.example');
     expect(mail.replyTo?.text).toBe(VALID.email);

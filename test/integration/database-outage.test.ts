@@ -3,8 +3,8 @@ import { DataSource, type QueryRunner } from 'typeorm';
 import { createScratchDatabase, migrate } from '../support/scratch-database.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 import { demoAppointmentPath } from '../support/demo-appointment.js';
-import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
-
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { until } from '../support/poll.js';
 
 /**
  * The database going away: on PostgreSQL a proxy between the app and the server cuts every
@@ -86,7 +86,7 @@ describe('when the database goes away', () => {
       await outage.end();
     }
 
-    await eventually(async () => (await request(server).get(path)).status === 200, 20_000, 'page served again');
+    await until('page served again', async () => (await request(server).get(path)).status === 200, Boolean, { timeoutMs: 20_000 });
     expect((await request(server).get('/readyz')).status).toBe(200);
   });
 });

@@ -10,7 +10,8 @@ import { type DigestFrequency, SubscriptionEntity, type StoredCriteria } from '.
 import { storedCriteria } from '../../src/subscriptions/subscription-criteria.js';
 import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
 import { SmtpTestServer } from '../support/smtp-test-server.js';
-import { eventually, startReplicas, type TestApp } from '../support/test-app.js';
+import { startReplicas, type TestApp } from '../support/test-app.js';
+import { until } from '../support/poll.js';
 
 type Cluster = Awaited<ReturnType<typeof startReplicas>>;
 
@@ -247,7 +248,7 @@ describe('digests of listing changes for subscribers', () => {
     await subscriber(email, criteriaOf(`reference=${reference}`));
     await sync();
     // No explicit run: the change feed queued the digest job.
-    await eventually(async () => smtp.received.some((mail) => JSON.stringify(mail.to).includes(email)), 30_000, 'digest delivered');
+    await until('digest delivered', async () => smtp.received.some((mail) => JSON.stringify(mail.to).includes(email)), Boolean, { timeoutMs: 30_000 });
     const mail = smtp.received.find((item) => JSON.stringify(item.to).includes(email))!;
     expect(mail.subject).toBe('1 pand voor uw zoekopdracht');
     expect(mail.html).toContain('<table role="presentation"');

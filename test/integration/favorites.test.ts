@@ -6,8 +6,9 @@ import { MailEntity } from '../../src/mail/mail.entity.js';
 import { urlFor } from '../../src/routing/routes.js';
 import type { FakeVerifierServer } from '../support/fake-verifier-server.js';
 import type { SmtpTestServer } from '../support/smtp-test-server.js';
-import { eventually, type TestApp } from '../support/test-app.js';
+import { type TestApp } from '../support/test-app.js';
 import { type FormTestApp, startFormTestApp } from '../support/form-test-app.js';
+import { until } from '../support/poll.js';
 
 const GONE = 987654;
 
@@ -184,7 +185,7 @@ describe('favourites', () => {
       const response = await mailForm({ email: 'fan@example.be', privacyConsent: 'on' });
       expect(response.status).toBe(200);
       expect(response.text).toContain('Your favourites have been sent.');
-      await eventually(async () => smtp.received.some((mail) => mail.subject?.startsWith('Your favourites at')), 20_000, 'favourites mail delivered');
+      await until('favourites mail delivered', async () => smtp.received.some((mail) => mail.subject?.startsWith('Your favourites at')), Boolean, { timeoutMs: 20_000 });
       const mail = smtp.received.find((received) => received.subject?.startsWith('Your favourites at'))!;
       expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('fan@example.be');
       expect(mail.text).toContain(`http://immo.test/en/offer/${ids[0]}/`);

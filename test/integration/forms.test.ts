@@ -9,7 +9,8 @@ import { InquiryEntity } from '../../src/inquiries/inquiry.entity.js';
 import { MailEntity } from '../../src/mail/mail.entity.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { FakeVerifierServer } from '../support/fake-verifier-server.js';
-import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { until } from '../support/poll.js';
 
 const VALID_EXTRA_INFO = {
   name: 'Jan Peeters',
@@ -73,7 +74,7 @@ describe('inquiry forms', () => {
     expect(verifier.requests.at(-1)?.get('response')).toBe('token-ok');
 
     // Its job sends it right after the request, in the background.
-    await eventually(async () => (await outbox().findOneByOrFail({ id: mail.id })).status === 'SENT', 20_000, 'mail sent');
+    await until('mail sent', async () => (await outbox().findOneByOrFail({ id: mail.id })).status === 'SENT', Boolean, { timeoutMs: 20_000 });
     const eml = readFileSync(join(outboxDir, `${mail.id}.eml`), 'utf8');
     expect(eml).toContain('To: info@immo.example');
     expect(eml).toContain('Is een bezoek zaterdag mogelijk?');

@@ -7,7 +7,8 @@ import { routerPaths } from '../../src/routing/routes.js';
 import { startPostgres, type Postgres } from '../support/disposable-postgres.js';
 import { migrate } from '../support/scratch-database.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
-import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { until } from '../support/poll.js';
 
 /** The bound of this test's app (REQUEST_DEADLINE_MS): small, so walking every route takes seconds. */
 const DEADLINE_MS = 2_000;
@@ -140,6 +141,6 @@ describe('with the database frozen', () => {
 
     // The short URL redirects to the detail page: both read the database.
     const detail = fill('/nl/aanbod/:estateId', values);
-    await eventually(async () => (await request(sut.server).get(detail).redirects(1)).status === 200, 30_000, 'the detail page served again');
+    await until('the detail page served again', async () => (await request(sut.server).get(detail).redirects(1)).status === 200, Boolean, { timeoutMs: 30_000 });
   }, 120_000);
 });

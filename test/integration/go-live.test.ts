@@ -13,7 +13,8 @@ import { MailEntity } from '../../src/mail/mail.entity.js';
 import { runCheck } from '../../src/sync.js';
 import { FakeCrmServer } from '../support/fake-crm-server.js';
 import { SmtpTestServer } from '../support/smtp-test-server.js';
-import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { until } from '../support/poll.js';
 
 const DAY = 24 * 3600 * 1000;
 const CONFIRMATION = 'appointment-confirmation';
@@ -116,7 +117,7 @@ describe('the demo (no CRM configured) names its sources as the demo, and mails 
 
   it('stores the fixtures’ appointments as never to confirm, and queues no confirmation', async () => {
     const appointments = sut.app.get(DataSource).getRepository(AppointmentEntity);
-    await eventually(async () => (await appointments.count()) > 0, 20_000, 'demo appointments synced');
+    await until('demo appointments synced', async () => (await appointments.count()) > 0, Boolean, { timeoutMs: 20_000 });
     const planned = await appointments.findBy({ status: 'PLANNED' });
     expect(planned.map((appointment) => appointment.visitorEmail)).toEqual(expect.arrayContaining(DEMO_VISITORS));
     expect(planned.every((appointment) => appointment.confirmation === 'NONE')).toBe(true);
@@ -146,7 +147,7 @@ describe('the bare demo (no CRM, no SMTP_URL) shows its confirmations in the out
   it('queues the demo visitor’s confirmation into the outbox (nothing can leave the machine)', async () => {
     expect(sut.config.SMTP_URL).toBeUndefined();
     const mails = sut.app.get(DataSource).getRepository(MailEntity);
-    await eventually(async () => (await mails.countBy({ template: CONFIRMATION, to: 'jan.peeters@example.be' })) === 1, 20_000, 'the demo confirmation in the outbox');
+    await until('the demo confirmation in the outbox', async () => (await mails.countBy({ template: CONFIRMATION, to: 'jan.peeters@example.be' })) === 1, Boolean, { timeoutMs: 20_000 });
   });
 });
 
@@ -225,7 +226,7 @@ describe('an upgrade from a release without confirmations mails no appointment b
   });
 
   it('confirms the visit booked after the upgrade, and never the one booked before', async () => {
-    await eventually(async () => recipientsOf(smtp).includes('an.claes@example.be'), 20_000, 'the new visit confirmed');
+    await until('the new visit confirmed', async () => recipientsOf(smtp).includes('an.claes@example.be'), Boolean, { timeoutMs: 20_000 });
     await sut.app.get(EstateSyncService).syncAll();
     expect(await sut.app.get(AppointmentConfirmationService).confirmDue()).toBe(0);
     const old = await sut.app.get(DataSource).getRepository(AppointmentEntity).findOneByOrFail({ source: 'A', sourceId: '7001' });

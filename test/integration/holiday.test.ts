@@ -12,8 +12,9 @@ import { MailEntity } from '../../src/mail/mail.entity.js';
 import { LOCALES } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { SmtpTestServer } from '../support/smtp-test-server.js';
-import { eventually, startTestApp, type TestApp, waitForJob } from '../support/test-app.js';
+import { startTestApp, type TestApp, waitForJob } from '../support/test-app.js';
 import { storeHolidayUnit } from '../factories/holiday-unit.factory.js';
+import { until } from '../support/poll.js';
 
 /** A booking platform's calendar export, served over HTTP like the real thing. */
 class IcalServer {
@@ -245,7 +246,7 @@ describe('holiday rentals', () => {
       const mails = await dataSource.getRepository(MailEntity).find({ where: { template: 'booking-request' } });
       expect(mails.map((mail) => mail.to).sort()).toEqual(['an@example.be', 'vakantie@immo.example']);
       expect(mails.find((mail) => mail.to === 'an@example.be')?.text).toContain('€\u00a0395,00');
-      await eventually(async () => smtp.received.filter((mail) => /booking request/i.test(mail.subject ?? '') || /Boekingsaanvraag/.test(mail.subject ?? '')).length === 2, 20_000, 'both mails sent');
+      await until('both mails sent', async () => smtp.received.filter((mail) => /booking request/i.test(mail.subject ?? '') || /Boekingsaanvraag/.test(mail.subject ?? '')).length === 2, Boolean, { timeoutMs: 20_000 });
       const agency = smtp.received.find((mail) => mail.subject?.startsWith('Boekingsaanvraag'));
       expect(agency?.replyTo?.text).toBe('an@example.be');
       expect(agency?.text).toContain('Met de fiets.');

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { JobQueueService, QueueNotDefinedError } from '../../src/jobs/job-queue.service.js';
-import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { until } from '../support/poll.js';
 
 describe(JobQueueService.name, () => {
   let sut: TestApp;
@@ -30,7 +31,7 @@ describe(JobQueueService.name, () => {
     });
     const id = await sut.app.get(DataSource).transaction((manager) => jobs.send('probe', { n: 7 }, { manager }));
     jobs.wake('probe');
-    await eventually(async () => (await jobs.state('probe', id!)) === 'completed', 20_000, 'job completed');
+    await until('job completed', async () => (await jobs.state('probe', id!)) === 'completed', Boolean, { timeoutMs: 20_000 });
     expect(runs).toEqual([
       { data: { n: 7 }, retryCount: 0, lastAttempt: false },
       { data: { n: 7 }, retryCount: 1, lastAttempt: true },

@@ -9,8 +9,9 @@ import { SubscriptionService } from '../../src/subscriptions/subscription.servic
 import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
 import { demoSubscriptionToken } from '../support/demo-subscription.js';
 import { zabunLeadEmail } from '../support/fake-zabun-server.js';
-import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
 import { storeHolidayUnit } from '../factories/holiday-unit.factory.js';
+import { until } from '../support/poll.js';
 
 const VISITOR = { name: 'Jan Peeters', email: 'jan@example.be', phone: '+32 470 12 34 56', message: 'Graag een bezoek.', privacyConsent: 'on' };
 
@@ -37,7 +38,7 @@ describe('leads reach the agency’s CRM', () => {
   const leads = () => sut.app.get(DataSource).getRepository(LeadEntity);
   const post = (route: 'ajaxContactForm' | 'ajaxSendToFriend', fields: Record<string, string>) =>
     request(sut.server).post(urlFor(route, 'nl')).set('HX-Request', 'true').type('form').send(fields);
-  const delivered = (email: string) => eventually(async () => (await leads().findOneBy({ email }))?.status === 'DELIVERED', 20_000, `lead of ${email} delivered`);
+  const delivered = (email: string) => until(`lead of ${email} delivered`, async () => (await leads().findOneBy({ email }))?.status === 'DELIVERED', Boolean, { timeoutMs: 20_000 });
 
   it('delivers an extra-info request about a source A listing to A’s contact endpoint, by the CRM’s property id', async () => {
     const response = await post('ajaxContactForm', { ...VISITOR, email: 'a-lead@example.be', estateId: String(listingA.id) });
@@ -140,7 +141,7 @@ describe('leads reach the agency’s CRM', () => {
     try {
       await request(other.server).post(urlFor('ajaxContactForm', 'en')).set('HX-Request', 'true').type('form').send({ ...VISITOR, email: 'skipped@example.be' });
       const rows = other.app.get(DataSource).getRepository(LeadEntity);
-      await eventually(async () => (await rows.findOneBy({ email: 'skipped@example.be' }))?.status === 'SKIPPED', 20_000, 'lead skipped');
+      await until('lead skipped', async () => (await rows.findOneBy({ email: 'skipped@example.be' }))?.status === 'SKIPPED', Boolean, { timeoutMs: 20_000 });
     } finally {
       await other.close();
     }
@@ -152,7 +153,7 @@ describe('leads reach the agency’s CRM', () => {
     try {
       await request(other.server).post(urlFor('ajaxContactForm', 'en')).set('HX-Request', 'true').type('form').send({ ...VISITOR, email: 'failed-lead@example.be' });
       const rows = other.app.get(DataSource).getRepository(LeadEntity);
-      await eventually(async () => (await rows.findOneBy({ email: 'failed-lead@example.be' }))?.status === 'FAILED', 30_000, 'lead failed');
+      await until('lead failed', async () => (await rows.findOneBy({ email: 'failed-lead@example.be' }))?.status === 'FAILED', Boolean, { timeoutMs: 30_000 });
       expect(await rows.findOneByOrFail({ email: 'failed-lead@example.be' })).toMatchObject({ attempts: 2, lastError: expect.stringContaining('HTTP 500') });
     } finally {
       crm.leads.failure = 'none';

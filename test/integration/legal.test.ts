@@ -3,7 +3,8 @@ import { DataSource } from 'typeorm';
 import { MailEntity } from '../../src/mail/mail.entity.js';
 import { LOCALES } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
-import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { until } from '../support/poll.js';
 
 /** The text of a page without tags, whitespace collapsed. */
 function textOf(html: string): string {
@@ -90,7 +91,7 @@ describe('legal identity, privacy statement and terms of use', () => {
       .send({ name: 'Identiteit Test', email: 'identity@example.be', message: 'Wie bent u?', privacyConsent: 'on' });
     expect(response.status).toBe(200);
     const mails = sut.app.get(DataSource).getRepository(MailEntity);
-    await eventually(async () => (await mails.countBy({ replyTo: 'identity@example.be' })) > 0, 10_000, 'contact mail queued');
+    await until('contact mail queued', async () => (await mails.countBy({ replyTo: 'identity@example.be' })) > 0, Boolean, { timeoutMs: 10_000 });
     const mail = await mails.findOneByOrFail({ replyTo: 'identity@example.be' });
     expect(mail.locale).toBe('fr');
     const footer = textOf(/<footer[\s\S]*<\/footer>/.exec(mail.html)?.[0] ?? '');

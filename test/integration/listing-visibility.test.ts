@@ -6,7 +6,8 @@ import type { Estate, HeadType, Status } from '../../src/estates/domain/estate.j
 import { urlFor } from '../../src/routing/routes.js';
 import { SettingsService } from '../../src/settings/settings.service.js';
 import { buildEstate, storeEstates } from '../factories/estate.factory.js';
-import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { until } from '../support/poll.js';
 
 interface Candidate {
   readonly id: number;
@@ -200,11 +201,11 @@ describe('listings a visitor may see (real app, real database)', () => {
       const [nearest] = available;
       try {
         await synced([{ ...nearest, transaction: { ...nearest.transaction, status: 'SOLD' } }]);
-        await eventually(async () => JSON.stringify(await similarIds(reference)) === JSON.stringify([990022, 990024, 990023, 990025]), 5_000, 'the similar listings after the sync');
+        await until('the similar listings after the sync', async () => JSON.stringify(await similarIds(reference)) === JSON.stringify([990022, 990024, 990023, 990025]), Boolean, { timeoutMs: 5_000 });
       } finally {
         await synced([nearest]);
       }
-      await eventually(async () => JSON.stringify(await similarIds(reference)) === JSON.stringify([990021, 990022, 990024, 990023]), 5_000, 'the similar listings after the sale is undone');
+      await until('the similar listings after the sale is undone', async () => JSON.stringify(await similarIds(reference)) === JSON.stringify([990021, 990022, 990024, 990023]), Boolean, { timeoutMs: 5_000 });
     });
 
     it('fill the block on the page with four cards', async () => {

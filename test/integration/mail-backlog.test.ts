@@ -2,7 +2,8 @@ import { DataSource, In, type Repository } from 'typeorm';
 import { type MailRequest, MailOutboxService } from '../../src/mail/mail-outbox.service.js';
 import { MailEntity } from '../../src/mail/mail.entity.js';
 import { SmtpTestServer } from '../support/smtp-test-server.js';
-import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { until } from '../support/poll.js';
 
 const BACKLOG = 300;
 /** One mail per poll (2 s) would take 600 s for the backlog; at SMTP speed it takes a few seconds. */
@@ -57,11 +58,11 @@ describe('a mail backlog after an SMTP outage', () => {
     smtp.refuseNext = Infinity;
     const ids = await queue(Array.from({ length: BACKLOG }, (_, n) => mailTo(n)));
     // The outage: every mail tried and refused, now waiting for its retry.
-    await eventually(async () => (await mails().countBy({ id: In(ids), attempts: 0 })) === 0, 60_000, 'every mail tried once');
+    await until('every mail tried once', async () => (await mails().countBy({ id: In(ids), attempts: 0 })) === 0, Boolean, { timeoutMs: 60_000 });
 
     smtp.refuseNext = 0;
     const back = Date.now();
-    await eventually(async () => (await mails().countBy({ id: In(ids), status: 'SENT' })) === BACKLOG, DRAIN_BOUND_MS, 'backlog sent');
+    await until('backlog sent', async () => (await mails().countBy({ id: In(ids), status: 'SENT' })) === BACKLOG, Boolean, { timeoutMs: DRAIN_BOUND_MS });
     const seconds = (Date.now() - back) / 1000;
     process.stdout.write(`mail backlog: ${BACKLOG} mails in ${seconds.toFixed(1)} s after SMTP came back (${(BACKLOG / seconds).toFixed(0)} mails/s)\n`);
 
@@ -84,10 +85,10 @@ describe('a mail backlog after an SMTP outage', () => {
       const [job] = (await sut.app.get(DataSource).query(`SELECT state FROM pgboss.job WHERE name = 'mail' AND data->>'mailId' = $1`, [waiting])) as Array<{ state: string }>;
       return row.attempts === 1 && row.status === 'PENDING' && job?.state === 'retry';
     };
-    await eventually(refusedOnce, 20_000, 'first attempt refused');
+    await until('first attempt refused', refusedOnce, Boolean, { timeoutMs: 20_000 });
 
     const [fresh] = await queue([mailTo(1001)]);
-    await eventually(async () => (await mails().countBy({ id: In([waiting, fresh!]), status: 'SENT' })) === 2, 20_000, 'both sent');
+    await until('both sent', async () => (await mails().countBy({ id: In([waiting, fresh!]), status: 'SENT' })) === 2, Boolean, { timeoutMs: 20_000 });
     expect(smtp.copiesOf(`<${waiting}@immo.test>`)).toBe(1);
   });
 });

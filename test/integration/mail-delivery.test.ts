@@ -4,7 +4,8 @@ import { requeueMails } from '../../src/mail/mail-queue.js';
 import { type MailRequest, MailOutboxService } from '../../src/mail/mail-outbox.service.js';
 import { MailEntity } from '../../src/mail/mail.entity.js';
 import { SmtpTestServer } from '../support/smtp-test-server.js';
-import { eventually, startReplicas, type TestApp } from '../support/test-app.js';
+import { startReplicas, type TestApp } from '../support/test-app.js';
+import { until } from '../support/poll.js';
 
 const MAIL: MailRequest = {
   to: 'luc@example.be',
@@ -41,7 +42,7 @@ describe('mail through the job queue, two replicas on one database', () => {
     mails = () => cluster.replicas[0].app.get(DataSource).getRepository(MailEntity);
     // The demo sync at start queues the demo appointments' confirmations: they go out first, so a refusal a test asks
     // for hits that test's mails only.
-    await eventually(async () => (await mails().countBy({ status: In(['PENDING', 'SENDING']) })) === 0, 30_000, 'start-up mails sent');
+    await until('start-up mails sent', async () => (await mails().countBy({ status: In(['PENDING', 'SENDING']) })) === 0, Boolean, { timeoutMs: 30_000 });
   });
 
   afterAll(async () => {
@@ -60,7 +61,7 @@ describe('mail through the job queue, two replicas on one database', () => {
     const [a, b] = cluster.replicas;
     const ids = [await queue(a), await queue(b), await queue(a), await queue(b)];
 
-    await eventually(async () => (await mails().countBy({ id: In(ids), status: 'SENT' })) === ids.length, 30_000, 'all mails sent');
+    await until('all mails sent', async () => (await mails().countBy({ id: In(ids), status: 'SENT' })) === ids.length, Boolean, { timeoutMs: 30_000 });
     expect(smtp.refused).toBeGreaterThanOrEqual(2);
     for (const id of ids) expect(smtp.copiesOf(messageIdOf(id))).toBe(1);
     const rows = await mails().findBy({ id: In(ids) });
@@ -71,7 +72,7 @@ describe('mail through the job queue, two replicas on one database', () => {
 
   it('renders the mail in the recipient’s language, as HTML and plain text', async () => {
     const id = await queue(cluster.replicas[0]);
-    await eventually(async () => (await statusOf(id)) === 'SENT', 20_000, 'mail sent');
+    await until('mail sent', async () => (await statusOf(id)) === 'SENT', Boolean, { timeoutMs: 20_000 });
     const received = smtp.received.find((mail) => mail.messageId === messageIdOf(id))!;
     expect(received.subject).toBe('Marie vous envoie un bien : Villa à Gand');
     expect(received.html).toContain('<html lang="fr"');
@@ -99,7 +100,7 @@ describe('mail through the job queue, two replicas on one database', () => {
   it('keeps a mail that keeps failing as FAILED with its error, and mail:retry delivers it', async () => {
     smtp.refuseNext = Infinity;
     const id = await queue(cluster.replicas[1]);
-    await eventually(async () => (await statusOf(id)) === 'FAILED', 30_000, 'mail failed');
+    await until('mail failed', async () => (await statusOf(id)) === 'FAILED', Boolean, { timeoutMs: 30_000 });
     const failed = await mails().findOneByOrFail({ id });
     expect(failed.attempts).toBe(3);
     expect(failed.lastError).toContain('try again later');
@@ -110,7 +111,7 @@ describe('mail through the job queue, two replicas on one database', () => {
     const requeued = await requeueMails(a.app.get(DataSource), a.app.get(JobQueueService), a.config);
     expect(requeued).toEqual([id]);
     a.app.get(JobQueueService).wake('mail');
-    await eventually(async () => (await statusOf(id)) === 'SENT', 20_000, 'mail sent after retry');
+    await until('mail sent after retry', async () => (await statusOf(id)) === 'SENT', Boolean, { timeoutMs: 20_000 });
     expect(smtp.copiesOf(messageIdOf(id))).toBe(1);
     expect((await mails().findOneByOrFail({ id })).attempts).toBe(4);
   });
@@ -123,7 +124,7 @@ describe('mail through the job queue, two replicas on one database', () => {
       const row = await mails().findOneByOrFail({ id });
       return row.attempts === 1 && row.status === 'PENDING';
     };
-    await eventually(waitingForRetry, 20_000, 'first attempt refused');
+    await until('first attempt refused', waitingForRetry, Boolean, { timeoutMs: 20_000 });
     expect(await requeueMails(b.app.get(DataSource), b.app.get(JobQueueService), b.config, [id])).toEqual([id]);
     b.app.get(JobQueueService).wake('mail');
 
@@ -131,14 +132,14 @@ describe('mail through the job queue, two replicas on one database', () => {
       const rows: Array<{ state: string }> = await a.app.get(DataSource).query(`SELECT state FROM pgboss.job WHERE name = 'mail' AND data->>'mailId' = $1`, [id]);
       return rows.length === 2 && rows.every((row) => row.state === 'completed');
     };
-    await eventually(jobsDone, 30_000, 'both jobs done');
+    await until('both jobs done', jobsDone, Boolean, { timeoutMs: 30_000 });
     expect(await statusOf(id)).toBe('SENT');
     expect(smtp.copiesOf(messageIdOf(id))).toBe(1);
   });
 
   it('re-queues one mail by id, and leaves a sent one alone', async () => {
     const id = await queue(cluster.replicas[0]);
-    await eventually(async () => (await statusOf(id)) === 'SENT', 20_000, 'mail sent');
+    await until('mail sent', async () => (await statusOf(id)) === 'SENT', Boolean, { timeoutMs: 20_000 });
     const [a] = cluster.replicas;
     expect(await requeueMails(a.app.get(DataSource), a.app.get(JobQueueService), a.config, [id])).toEqual([]);
     expect(smtp.copiesOf(messageIdOf(id))).toBe(1);

@@ -8,8 +8,9 @@ import { urlFor } from '../../src/routing/routes.js';
 import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
 import type { FakeVerifierServer } from '../support/fake-verifier-server.js';
 import type { SmtpTestServer } from '../support/smtp-test-server.js';
-import { eventually, type TestApp } from '../support/test-app.js';
+import { type TestApp } from '../support/test-app.js';
 import { type FormTestApp, startFormTestApp } from '../support/form-test-app.js';
+import { until } from '../support/poll.js';
 
 const DAY = 24 * 3600 * 1000;
 const AGENCY = { name: 'Immo Vastgoed', email: 'info@immo.example' };
@@ -39,7 +40,7 @@ describe('mails as a mail client gets them', () => {
   });
 
   const delivered = async (what: string, match: (mail: ParsedMail) => boolean): Promise<ParsedMail> => {
-    await eventually(async () => smtp.received.some(match), 20_000, what);
+    await until(what, async () => smtp.received.some(match), Boolean, { timeoutMs: 20_000 });
     return smtp.received.find(match)!;
   };
 

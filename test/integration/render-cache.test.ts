@@ -5,7 +5,8 @@ import { EstateDetailService } from '../../src/detail/estate-detail.service.js';
 import { EstateSyncService } from '../../src/estates/persistence/estate-sync.service.js';
 import { SettingsService } from '../../src/settings/settings.service.js';
 import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
-import { eventually, startReplicas, type TestApp } from '../support/test-app.js';
+import { startReplicas, type TestApp } from '../support/test-app.js';
+import { until } from '../support/poll.js';
 
 /** A listing of source B and one of source A, both standalone and for sale in the demo catalogue. */
 const CHANGED = 5001;
@@ -146,7 +147,7 @@ describe('the hot path: versions, 304 before rendering, the render cache and its
     for (const replica of [a, b]) {
       const renders = countRenders(replica);
       try {
-        await eventually(async () => (await get(replica, CHANGED)).text.includes('nu met lift'), 10_000, 'the changed listing re-rendered');
+        await until('the changed listing re-rendered', async () => (await get(replica, CHANGED)).text.includes('nu met lift'), Boolean, { timeoutMs: 10_000 });
         const rendered = renders.count;
         expect(rendered).toBeGreaterThanOrEqual(1);
         const changedAgain = await get(replica, CHANGED, before.get(CHANGED)!.headers.etag);
@@ -166,10 +167,10 @@ describe('the hot path: versions, 304 before rendering, the render cache and its
   it('a settings change (hidden statuses) reaches every replica: a hidden listing is gone at once', async () => {
     await a.app.get(SettingsService).set('hiddenStatus', ['FOR_SALE']);
     try {
-      for (const replica of [a, b]) await eventually(async () => (await get(replica, UNCHANGED)).status === 404, 10_000, 'hidden everywhere');
+      for (const replica of [a, b]) await until('hidden everywhere', async () => (await get(replica, UNCHANGED)).status === 404, Boolean, { timeoutMs: 10_000 });
     } finally {
       await a.app.get(SettingsService).set('hiddenStatus', []);
     }
-    for (const replica of [a, b]) await eventually(async () => (await get(replica, UNCHANGED)).status === 200, 10_000, 'shown again');
+    for (const replica of [a, b]) await until('shown again', async () => (await get(replica, UNCHANGED)).status === 200, Boolean, { timeoutMs: 10_000 });
   });
 });

@@ -7,7 +7,8 @@ import { urlFor } from '../../src/routing/routes.js';
 import { SettingEntity } from '../../src/settings/setting.entity.js';
 import { runSettingsCli } from '../../src/settings/settings.cli.js';
 import { buildEstate, storeEstates } from '../factories/estate.factory.js';
-import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { until } from '../support/poll.js';
 
 const TOWN = { id: 9981, zip: '9981', name: 'Instelgem', alias: {}, lat: 50.8, lon: 4.4 };
 
@@ -35,7 +36,7 @@ describe('npm run settings (the CLI on a running site)', () => {
     const html = (await request(sut.server).get(`${urlFor('home', 'nl')}?locations=${TOWN.zip}`).expect(200)).text;
     return [...html.matchAll(/data-estate-id="(\d+)"/g)].map((match) => Number(match[1]));
   };
-  const soldShown = async (shown: boolean, what: string) => eventually(async () => (await searchIds()).includes(sold.id) === shown, 10_000, what);
+  const soldShown = async (shown: boolean, what: string) => until(what, async () => (await searchIds()).includes(sold.id) === shown, Boolean, { timeoutMs: 10_000 });
   const storedKeys = async () => (await sut.app.get(DataSource).getRepository(SettingEntity).find()).map((row) => row.key).sort();
 
   beforeAll(async () => {
@@ -68,7 +69,7 @@ describe('npm run settings (the CLI on a running site)', () => {
     expect((await cli(['set', 'showUnavailable', 'false'])).code).toBe(0);
     expect((await cli(['unset', 'hiddenStatus'])).out).toContain('hiddenStatus = (none)   (default)');
     // The stored false wins over SETTING_SHOW_UNAVAILABLE=true: sold listings stay out of the search.
-    await eventually(async () => !(await storedKeys()).includes('hiddenStatus'), 10_000, 'row deleted');
+    await until('row deleted', async () => !(await storedKeys()).includes('hiddenStatus'), Boolean, { timeoutMs: 10_000 });
     expect(await searchIds()).toEqual([forSale.id]);
 
     expect((await cli(['unset', 'showUnavailable'])).out).toContain('showUnavailable = true   (environment SETTING_SHOW_UNAVAILABLE)');

@@ -3,8 +3,8 @@ import { DataSource, type QueryRunner } from 'typeorm';
 import { DatabaseLocationService } from '../../src/database/database-location.service.js';
 import { GracefulShutdown } from '../../src/health/graceful-shutdown.js';
 import { demoAppointmentPath } from '../support/demo-appointment.js';
-import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
-
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { until } from '../support/poll.js';
 
 /** Makes the page's query wait: the test holds the table (PostgreSQL) or the embedded database's one session. */
 async function holdDatabase(sut: TestApp): Promise<{ waiting(): Promise<boolean>; release(): Promise<void> }> {
@@ -40,7 +40,7 @@ describe(GracefulShutdown.name, () => {
     const page = await demoAppointmentPath(sut.app, 'nl');
     const database = await holdDatabase(sut);
     const inFlight = fetch(base + page);
-    await eventually(database.waiting, 10_000, 'page waiting for the database');
+    await until('page waiting for the database', database.waiting, Boolean, { timeoutMs: 10_000 });
 
     const shutdown = new GracefulShutdown(sut.app, sut.config).run('SIGTERM');
     const ready = await fetch(`${base}/readyz`);
@@ -60,7 +60,7 @@ describe(GracefulShutdown.name, () => {
     const page = await demoAppointmentPath(sut.app, 'nl');
     const database = await holdDatabase(sut);
     const inFlight = fetch(base + page).catch(() => null);
-    await eventually(database.waiting, 10_000, 'page waiting for the database');
+    await until('page waiting for the database', database.waiting, Boolean, { timeoutMs: 10_000 });
 
     // No clock: the request is held until release() below, so a shutdown that waited for it would never say
     // "timed-out" (the test's own time-out would end it).

@@ -12,7 +12,8 @@ import { hashSubscriptionToken } from '../../src/subscriptions/subscription-toke
 import { SubscriptionService } from '../../src/subscriptions/subscription.service.js';
 import { FakeVerifierServer } from '../support/fake-verifier-server.js';
 import { SmtpTestServer } from '../support/smtp-test-server.js';
-import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { until } from '../support/poll.js';
 
 const VALID = {
   transaction: 'buy',
@@ -98,7 +99,7 @@ describe('keep me informed', () => {
   /** Waits for the SMTP server to receive a mail to `to` with a subject containing `subject`, beyond the `after` first. */
   const received = async (to: string, subject: string, after = 0): Promise<ParsedMail> => {
     const matching = () => smtp.received.filter((mail) => mail.to && JSON.stringify(mail.to).toLowerCase().includes(to.toLowerCase()) && (mail.subject ?? '').includes(subject));
-    await eventually(async () => matching().length > after, 20_000, `mail "${subject}" to ${to}`);
+    await until(`mail "${subject}" to ${to}`, async () => matching().length > after, Boolean, { timeoutMs: 20_000 });
     return matching()[after];
   };
   const counts = async () => ({ subscriptions: await subscriptions().count(), mails: await mails().count() });

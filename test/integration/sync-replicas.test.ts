@@ -4,7 +4,8 @@ import { EstateSyncScheduler, SYNC_QUEUE } from '../../src/estates/persistence/e
 import { EstateSyncService } from '../../src/estates/persistence/estate-sync.service.js';
 import { SettingsService } from '../../src/settings/settings.service.js';
 import { FakeCrmServer, fakeCrmEnv } from '../support/fake-crm-server.js';
-import { eventually, startReplicas, type TestApp } from '../support/test-app.js';
+import { startReplicas, type TestApp } from '../support/test-app.js';
+import { until } from '../support/poll.js';
 
 /** A week: the interval's slot cannot end between the two replicas' offers. */
 const INTERVAL_MINUTES = '10080';
@@ -52,7 +53,7 @@ describe('two replicas: one sync per interval, changes reach both', () => {
 
       const report = await a.app.get(EstateSyncService).syncAll();
       expect(report.sources.map((source) => source.updated)).toEqual([1, 1]);
-      await eventually(async () => seen.flatMap((change) => change.ids).length >= 3, 10_000, 'changes delivered');
+      await until('changes delivered', async () => seen.flatMap((change) => change.ids).length >= 3, Boolean, { timeoutMs: 10_000 });
       expect(seen.flatMap((change) => change.ids).sort((x, y) => x - y)).toEqual([1043, 1044, 5001]);
     } finally {
       unsubscribe();
@@ -63,6 +64,6 @@ describe('two replicas: one sync per interval, changes reach both', () => {
     const settingsOfB = b.app.get(SettingsService);
     expect((await settingsOfB.current()).hiddenStatus).toEqual([]);
     await a.app.get(SettingsService).set('hiddenStatus', ['SOLD']);
-    await eventually(async () => (await settingsOfB.current()).hiddenStatus.includes('SOLD'), 10_000, 'new settings read');
+    await until('new settings read', async () => (await settingsOfB.current()).hiddenStatus.includes('SOLD'), Boolean, { timeoutMs: 10_000 });
   });
 });

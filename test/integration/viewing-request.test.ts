@@ -12,7 +12,8 @@ import type { FakeVerifierServer } from '../support/fake-verifier-server.js';
 import { type FormTestApp, startFormTestApp } from '../support/form-test-app.js';
 import type { SmtpTestServer } from '../support/smtp-test-server.js';
 import { zabunLeadEmail } from '../support/fake-zabun-server.js';
-import { eventually, startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { until } from '../support/poll.js';
 
 /** Thursday 3 December 2026, 11:30 in Brussels: this morning is still open, Sunday the 6th is closed (mon–sat). */
 const THURSDAY_MORNING = new Date('2026-12-03T10:30:00Z');
@@ -69,10 +70,10 @@ describe('request a viewing', () => {
     const call = request(sut.server).post(urlFor('viewingRequest', locale, { estateId })).type('form').send({ estateId: String(estateId), ...fields });
     return options.htmx === false ? call : call.set('HX-Request', 'true');
   };
-  const mailTo = (address: string) => eventually(async () => smtp.received.some((mail) => mail.to && 'text' in mail.to && mail.to.text === address), 20_000, `mail to ${address}`);
+  const mailTo = (address: string) => until(`mail to ${address}`, async () => smtp.received.some((mail) => mail.to && 'text' in mail.to && mail.to.text === address), Boolean, { timeoutMs: 20_000 });
   const received = (address: string) => smtp.received.filter((mail) => mail.to && 'text' in mail.to && mail.to.text === address);
   const lead = (email: string) => db().getRepository(LeadEntity).findOneByOrFail({ email });
-  const delivered = (email: string) => eventually(async () => (await db().getRepository(LeadEntity).findOneBy({ email }))?.status === 'DELIVERED', 20_000, `lead of ${email} delivered`);
+  const delivered = (email: string) => until(`lead of ${email} delivered`, async () => (await db().getRepository(LeadEntity).findOneBy({ email }))?.status === 'DELIVERED', Boolean, { timeoutMs: 20_000 });
 
   it('links every available listing to its viewing request, whose page offers the open half-days grouped by day', async () => {
     const detail = await request(sut.server).get(`/nl/aanbod/${listingA.id}`).redirects(1);
@@ -148,7 +149,7 @@ describe('request a viewing', () => {
     expect(visitorMail!.html).toContain('lang="fr"');
 
     const agencyMails = () => smtp.received.filter((mail) => mail.replyTo?.text === email);
-    await eventually(async () => agencyMails().length > 0, 20_000, 'agency mail');
+    await until('agency mail', async () => agencyMails().length > 0, Boolean, { timeoutMs: 20_000 });
     const agencyMail = agencyMails()[0]!;
     expect(agencyMail.subject).toMatch(/^Bezoekaanvraag: .* \(Jan Peeters\)$/);
     expect(agencyMail.text).toContain('donderdag 3 december 2026, voormiddag (9–12 u)');

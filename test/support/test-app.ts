@@ -50,15 +50,6 @@ export async function waitForJob(app: NestFastifyApplication, queue: string, id:
   }
 }
 
-/** Waits until `check` is true (polling), for effects of background jobs. */
-export async function eventually(check: () => Promise<boolean>, timeoutMs = JOB_WAIT_MS, what = 'condition'): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`${what} not reached after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 async function boot(settings: Record<string, string>, options: StartOptions): Promise<NestFastifyApplication> {
   const app = await createApp(loadConfig(settings));
   if (options.waitForCache !== false) await app.get(EstateSyncScheduler).waitForFill(JOB_WAIT_MS);

@@ -16,6 +16,18 @@ export class RequestDeadlineError extends Error {
  * DatabaseUnavailableError (the 503 page with Retry-After). What the request was doing runs on and its late answer is
  * dropped. Installed first among the hooks, so the time spent in every other hook counts.
  */
+const deadlines = new WeakMap<FastifyRequest, ReturnType<typeof setTimeout>>();
+
+/**
+ * Ends the deadline of a request whose database part is done, for a handler whose remaining work has bounds of its
+ * own: the photo proxy, whose download has its own time-out and whose resizes wait in a bounded queue (a 24 MB
+ * photo resized on a busy machine may take longer than the deadline, and is no database outage).
+ */
+export function releaseRequestDeadline(request: FastifyRequest): void {
+  clearTimeout(deadlines.get(request));
+  deadlines.delete(request);
+}
+
 export function addRequestDeadline(
   fastify: FastifyInstance,
   deadlineMs: number,
@@ -27,8 +39,9 @@ export function addRequestDeadline(
       if (reply.sent || reply.raw.headersSent) return;
       answer(new DatabaseUnavailableError(new RequestDeadlineError(deadlineMs)), request, reply);
     }, deadlineMs);
+    deadlines.set(request, timer);
     // 'close' also follows 'finish': the timer never outlives the response.
-    reply.raw.once('close', () => clearTimeout(timer));
+    reply.raw.once('close', () => releaseRequestDeadline(request));
     done();
   });
 }

@@ -12,6 +12,7 @@ import type { PhotoHosts } from '../../config/photo-hosts.js';
 import type { PhotoSource } from './photo-originals.js';
 import { PhotoKeyStore, photoKey } from './photo-keys.js';
 import { type ImageReply, PropertyImageService } from './property-image.service.js';
+import { releaseRequestDeadline } from '../../database/request-deadline.js';
 
 /** The demo catalogue's accounts (source A 1042, source B 2077): their photos are in fixtures/photos. */
 export const DEMO_IMAGE_ACCOUNTS: readonly string[] = ['1042', '2077'];
@@ -152,6 +153,9 @@ export class PropertyImagesController implements OnModuleDestroy {
     reply: FastifyReply,
   ): Promise<FastifyReply> {
     if (v !== undefined && (typeof v !== 'string' || !VERSION.test(v))) throw new NotFoundError();
+    // The lookups in the database are done: from here the proxy's own bounds hold (the upstream time-out, the
+    // download and resize queues), not the request deadline, which would answer a slow resize as a database outage.
+    releaseRequestDeadline(request);
     const version = typeof v === 'string' ? v : null;
     if (SIZE.test(size)) {
       if (!FILE.test(file) || (expectedFile !== null && file !== expectedFile)) throw new NotFoundError();

@@ -1,3 +1,4 @@
+// @own-database: this file runs on the embedded database or on a server of its own whatever DATABASE_URL says, so CI's PostgreSQL pass leaves it out (.ci/run).
 import request from 'supertest';
 import { DataSource, IsNull } from 'typeorm';
 import { EstateEntity } from '../../src/estates/persistence/estate.entity.js';

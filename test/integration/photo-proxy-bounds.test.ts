@@ -1,3 +1,4 @@
+// @own-database: this file runs on the embedded database or on a server of its own whatever DATABASE_URL says, so CI's PostgreSQL pass leaves it out (.ci/run).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

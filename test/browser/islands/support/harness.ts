@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, SCREENSHOT_DIR, VIEWPORTS } from '../../support/browser.js';
 import { renderIslandPage } from './island-page.js';
 import { ensureAssets, type IslandServer, SETTLE_PATH, startIslandServer } from './island-server.js';
+import { startTogether } from '../../../support/start-together.js';
 
 export interface Harness {
   readonly server: IslandServer;
@@ -13,15 +14,13 @@ export interface Harness {
 
 export async function startHarness(): Promise<Harness> {
   const manifest = ensureAssets();
-  const [server, browser] = await Promise.all([startIslandServer((request) => renderIslandPage(manifest, request)), launchBrowser()]);
-  return {
-    server,
-    browser,
-    close: async () => {
-      await browser.close();
-      await server.close();
-    },
+  // A browser that cannot start (no Chromium) must not leave the page server holding the test process open.
+  const close = async (server?: IslandServer, browser?: Browser) => {
+    await browser?.close();
+    await server?.close();
   };
+  const [server, browser] = await startTogether([startIslandServer((request) => renderIslandPage(manifest, request)), launchBrowser()], close);
+  return { server, browser, close: () => close(server, browser) };
 }
 
 export interface OpenedPage {

@@ -1,13 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
-import { DataSource, IsNull, Not } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { EstateEntity } from '../../src/estates/persistence/estate.entity.js';
 import { InquiryEntity } from '../../src/inquiries/inquiry.entity.js';
-import { LOCALES, type Locale } from '../../src/routing/locales.js';
+import type { Locale } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { MAP_DELAY_MS } from '../../client/islands/carousel-constants.js';
 import { fileTranslator } from '../support/file-translator.js';
-import { accessibilityViolations, collectPageErrors, screenshot, VIEWPORTS } from './support/browser.js';
+import { collectPageErrors, screenshot, VIEWPORTS } from './support/browser.js';
 import { startBrowserApp, type BrowserApp } from './support/browser-app.js';
+import { detailEstates } from './support/detail-estates.js';
 import { serveApp, type ServedApp } from './support/served-app.js';
 import { browserBotCheckEnv, FakeVerifierServer } from '../support/fake-verifier-server.js';
 
@@ -18,9 +19,6 @@ describe('estate detail page in a browser', () => {
   let served: BrowserApp;
   let withMap: EstateEntity;
   let withoutMap: EstateEntity;
-  let project: EstateEntity;
-  let rental: EstateEntity;
-  let unit: EstateEntity;
 
   beforeAll(async () => {
     verifier = new FakeVerifierServer();
@@ -28,12 +26,7 @@ describe('estate detail page in a browser', () => {
     // The real bot-check flow: the page loads the provider's script, the form asks it for a token,
     // the server verifies the token with the (local) siteverify endpoint.
     ({ app, browser } = served = await startBrowserApp({ MAIL_DISPATCH_INTERVAL_SECONDS: '0', ...browserBotCheckEnv(verifier), FORM_RATE_LIMIT: '50' }, { tiles: true }));
-    const rows = app.app.get(DataSource).getRepository(EstateEntity);
-    withMap = (await rows.findOne({ where: { parentId: IsNull(), isProject: false, lat: Not(IsNull()), headType: 'HOUSE', status: 'FOR_SALE' }, order: { id: 'ASC' } }))!;
-    withoutMap = (await rows.findOne({ where: { parentId: IsNull(), lat: IsNull() }, order: { id: 'ASC' } }))!;
-    project = (await rows.findOne({ where: { isProject: true }, order: { id: 'ASC' } }))!;
-    rental = (await rows.findOne({ where: { parentId: IsNull(), isProject: false, status: 'TO_RENT' }, order: { id: 'ASC' } }))!;
-    unit = (await rows.findOne({ where: { parentId: project.id }, order: { id: 'ASC' } }))!;
+    ({ withMap, withoutMap } = await detailEstates(app));
   });
 
   afterAll(async () => {
@@ -248,20 +241,5 @@ describe('estate detail page in a browser', () => {
     } finally {
       await demo.close();
     }
-  });
-
-  describe.each(LOCALES)('in %s', (locale) => {
-    it('has no accessibility violation of any impact on a sale, a rental, a project and a unit, on desktop and phone', async () => {
-      for (const viewport of Object.values(VIEWPORTS)) {
-        const context = await browser.newContext({ viewport });
-        const page = await context.newPage();
-        for (const [kind, estate] of Object.entries({ sale: withMap, rental, project, unit })) {
-          await open(page, locale, estate.id);
-          await page.locator('.gallery[data-island-state="mounted"]').waitFor();
-          expect({ kind, width: viewport.width, violations: await accessibilityViolations(page) }).toEqual({ kind, width: viewport.width, violations: [] });
-        }
-        await context.close();
-      }
-    });
   });
 });

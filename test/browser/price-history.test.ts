@@ -59,9 +59,13 @@ describe('price history in a browser', () => {
     const texts = TEXTS[locale as 'nl' | 'fr'];
     await withPage(width, js, async (page) => {
       await page.goto(`${app.baseUrl}${urlFor('home', locale)}?transaction=buy`);
-      // The visitor picks the order in the sort control and searches (htmx swaps the results; without JavaScript a GET).
+      // The visitor picks the order in the sort control: with JavaScript that alone searches (htmx swaps the results,
+      // 300 ms after the change); without, the visitor then presses Search (a GET). Pressing Search as well with
+      // JavaScript would race the delayed change, whose request replaces (aborts) the first.
       await page.locator('select[name="sort"]').selectOption({ label: texts.sort });
-      await page.locator('#search-form button[type="submit"]').click();
+      if (!js) await page.locator('#search-form button[type="submit"]').click();
+      await page.waitForURL(/[?&]sort=/);
+      await page.waitForFunction(() => document.querySelector('.search-results .estate-card')?.getAttribute('data-estate-id') === '5014');
       const first = page.locator('.search-results .estate-card').first();
       await first.locator('.history-badge--reduced').waitFor();
       await expect(first.locator('.history-badge--reduced').textContent()).resolves.toBe(texts.reduced);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
-import { EstateEntity } from '../../src/estates/persistence/estate.entity.js';
+import type { EstateEntity } from '../../src/estates/persistence/estate.entity.js';
 import { InquiryEntity } from '../../src/inquiries/inquiry.entity.js';
 import type { Locale } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';

@@ -59,6 +59,20 @@ describe('map island', () => {
     await page.waitForFunction((from) => window.scrollY < from, scrolledFrom);
     await settle(page);
     expect([...harness.server.hits.keys()].filter((path) => path.startsWith('/tiles/') && !path.startsWith(`/tiles/${MAP_ZOOM}/`))).toEqual([]);
+    // Headless Chromium may scroll the page on the compositor before the map sees that wheel, so ask the map itself:
+    // a wheel on the element under the pointer, bubbling up as the browser's would. A map that zooms by wheel cancels it
+    // (Leaflet's scrollWheelZoom stops the event); ours leaves it to the page.
+    await page.locator('.map-block__canvas').scrollIntoViewIfNeeded();
+    const cancelled = await page.locator('.map-block__canvas').evaluate((canvas) => {
+      const box = canvas.getBoundingClientRect();
+      const [px, py] = [box.left + box.width / 2, box.top + box.height / 2];
+      const target = document.elementFromPoint(px, py);
+      if (!target || !canvas.contains(target)) throw new Error(`the map is not under its own centre: ${target?.outerHTML.slice(0, 80) ?? 'nothing'}`);
+      const wheel = new WheelEvent('wheel', { deltaY: -300, clientX: px, clientY: py, bubbles: true, cancelable: true });
+      target.dispatchEvent(wheel);
+      return wheel.defaultPrevented;
+    });
+    expect(cancelled).toBe(false);
 
     // A full-page shot from the top, so the sticky header stays where it belongs.
     await page.evaluate(() => window.scrollTo(0, 0));

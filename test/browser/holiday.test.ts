@@ -76,10 +76,17 @@ describe('holiday rentals and legal pages in a browser', () => {
     const form = page.locator('#booking-form');
     const arrival = addDays(todayInBelgium(), 1);
     const departure = addDays(arrival, 7);
+    // Each field's change asks for a quote; the one to read is the answer for all three values, once it is swapped in.
+    const finalQuote = page.waitForResponse((response) => {
+      const query = new URL(response.url()).searchParams;
+      return query.get('arrival') === arrival && query.get('departure') === departure && query.get('guests') === '2';
+    });
     await form.getByLabel('Arrival').fill(arrival);
     await form.getByLabel('Departure').fill(departure);
     await form.getByLabel('Number of guests').fill('2');
     await form.getByLabel('Number of guests').dispatchEvent('change');
+    await finalQuote;
+    await page.waitForFunction(() => !document.querySelector('.booking-form__stay.htmx-request'));
     await page.locator('#booking-quote [data-quote-total]').waitFor();
     const total = await page.locator('#booking-quote [data-quote-total]').textContent();
     expect(total).toMatch(/^€\u00a0[\d.]+,\d\d$/);

@@ -187,7 +187,8 @@ export function BookingForm(props: BookingFormProps): ReactElement {
         errorLinks={{ id: BOOKING_ERRORS_ID, items: errorItems(texts, errors) }}
         botCheck={props.botCheck}
       >
-        <fieldset className="booking-form__stay" hx-get={props.quoteUrl} hx-trigger="change" hx-include="closest fieldset" hx-target="#booking-quote" hx-swap="outerHTML">
+        {/* One quote request at a time, then the newest: a slower earlier answer never replaces the quote for what the visitor typed last. */}
+        <fieldset className="booking-form__stay" hx-get={props.quoteUrl} hx-trigger="change" hx-sync="this:queue last" hx-include="closest fieldset" hx-target="#booking-quote" hx-swap="outerHTML">
           <legend className="visually-hidden">{texts.title}</legend>
           <Field id="booking-arrival" name="arrival" label={texts.arrival} type="date" required min={props.minDate} max={props.maxDate} value={values.arrival} error={errors.arrival} requiredText={texts.required} />
           <Field id="booking-departure" name="departure" label={texts.departure} type="date" required min={props.minDate} max={props.maxDate} value={values.departure} error={errors.departure} requiredText={texts.required} />

@@ -1,7 +1,8 @@
 /**
  * Availability calendar island: the month tables become one grid for the keyboard. One day is in the tab order
  * (roving tabindex); arrow keys move a day or a week, Home/End to the week's start or end, Page Up/Down a month.
- * Moving past a month's edge continues in the next table, so all twelve months are one path.
+ * Moving past a month's edge continues in the next table, so all twelve months are one path, also into the months
+ * a phone keeps folded until asked.
  */
 const KEYS: Readonly<Record<string, number>> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
 
@@ -21,6 +22,8 @@ export function mount(root: HTMLElement): void {
   const cell = (date: string) => root.querySelector<HTMLTableCellElement>(`td[data-date="${date}"]`);
   const focusDay = (from: HTMLTableCellElement, target: HTMLTableCellElement | null) => {
     if (!target) return;
+    // A phone shows the later months on request: the keyboard going there shows them too (holiday.css).
+    if (target.getClientRects().length === 0) target.closest('.availability__later')?.classList.add('availability__later--shown');
     from.tabIndex = -1;
     target.tabIndex = 0;
     target.focus();

@@ -13,7 +13,7 @@ import type { Locale } from '../routing/locales.js';
 import { urlFor } from '../routing/routes.js';
 import type { BookingRequestDto } from './booking-request.dto.js';
 import type { HolidayUnit } from './domain/holiday-unit.js';
-import { type Quote, quoteStay, type StayRequest, stayProblems, todayInBelgium } from './domain/stay.js';
+import { priceRequestedStay, type Quote, type StayRequest, todayInBelgium } from './domain/stay.js';
 import { longDate, money } from './holiday-format.js';
 import { problemMessage } from './holiday-page.model.js';
 import { HolidayBookingRequestEntity } from './persistence/holiday-booking-request.entity.js';
@@ -86,8 +86,8 @@ export class HolidayBookingService {
   /** The stay's quote, or the form again with what stands in the way. */
   private async priceStay(manager: EntityManager, unit: HolidayUnit, dto: BookingRequestDto, locale: Locale): Promise<Quote> {
     // Checked inside the transaction that stores it, against the ranges as they are now.
-    const problems = stayProblems(unit, await this.repository.ranges(unit.id, manager), stayOf(dto), todayInBelgium());
-    const quote = problems.length === 0 ? quoteStay(unit.seasons, unit.fees, { start: dto.arrival, end: dto.departure }, dto.guests) : null;
+    // The same rule as the quote the form showed (priceRequestedStay), so the mails say the price the visitor saw.
+    const { quote, problems } = priceRequestedStay(unit, await this.repository.ranges(unit.id, manager), stayOf(dto), todayInBelgium());
     if (quote) return quote;
     const { t } = this.translations.forLocale(locale);
     const errors: Record<string, string> = {};

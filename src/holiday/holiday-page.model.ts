@@ -15,11 +15,13 @@ import { holidayJsonLd, jsonForScript } from '../seo/structured-data.js';
 import { availabilityCalendar } from './domain/availability-calendar.js';
 import type { AvailabilityRange, HolidayUnit, IsoDate } from './domain/holiday-unit.js';
 import { filterProblem, isFreeFor, type OverviewFilter } from './domain/overview-filter.js';
-import { addDays, BOOKING_HORIZON_DAYS, type Quote, quoteStay, type StayProblem, stayProblems } from './domain/stay.js';
+import { addDays, BOOKING_HORIZON_DAYS, priceRequestedStay, type Quote, type StayProblem } from './domain/stay.js';
 import { longDate, money, monthCaption, period, weekdays } from './holiday-format.js';
 
 const PHOTO_WIDTH = 1600;
 const PHOTO_HEIGHT = 1067;
+/** The months a phone shows before "show the next months": a season's worth, not a 4,000 px scroll to the form. */
+const PHONE_MONTHS = 3;
 
 /** What the visitor typed in the booking form, and each field's localized message. */
 export interface BookingFormState {
@@ -77,9 +79,9 @@ export class HolidayPageModels {
     if (!values.arrival || !values.departure) return { quote: null };
     const t = this.translations.forLocale(locale).t;
     const guests = Number(values.guests || '1');
-    const problems = stayProblems(unit, ranges, { arrival: values.arrival, departure: values.departure, guests }, today);
+    // The same rule as the request that is sent: the quote shown is the price stored and mailed.
+    const { quote, problems } = priceRequestedStay(unit, ranges, { arrival: values.arrival, departure: values.departure, guests }, today);
     if (problems.length > 0) return { quote: null, problem: problemMessage(problems[0], t, locale) };
-    const quote = quoteStay(unit.seasons, unit.fees, { start: values.arrival, end: values.departure }, guests);
     return quote ? { quote: this.quoteView(quote, locale) } : { quote: null };
   }
 
@@ -237,6 +239,8 @@ export class HolidayPageModels {
         help: t('holiday.calendar.help'),
         weekdays: weekdays(locale),
         legend: stateText,
+        firstMonths: PHONE_MONTHS,
+        more: t('holiday.calendar.more', { count: today12.length - PHONE_MONTHS }),
         months: today12.map((month) => ({
           id: month.month,
           caption: monthCaption(month.month, locale),

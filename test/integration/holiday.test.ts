@@ -108,6 +108,16 @@ describe('holiday rentals', () => {
       expect(textOf(html)).not.toMatch(/holiday\.\w+\.\w+|\{\w+\}/);
     });
 
+    it.each(LOCALES)('puts no ARIA role on a table or its rows and cells, which already are what the role says (%s, issue 38)', async (locale) => {
+      const response = await request(sut.server).get(urlFor('holiday', locale, { rentalUnitId: 101 }));
+      expect(response.status).toBe(200);
+      // React writes every attribute quoted: an opening tag of a table part with a role attribute is this.
+      const roles = [...response.text.matchAll(/<(table|caption|thead|tbody|tfoot|tr|th|td)\b[^>]*\srole="([^"]*)"/g)].map(([, tag, role]) => `<${tag} role="${role}">`);
+      expect((response.text.match(/<table class="cal-month"/g) ?? []).length).toBe(12);
+      expect(response.text).toContain('class="holiday__prices"');
+      expect(roles).toEqual([]);
+    });
+
     it('describes the unit as a VacationRental in JSON-LD', async () => {
       const response = await request(sut.server).get(urlFor('holiday', 'fr', { rentalUnitId: 102 }));
       const json = /<script type="application\/ld\+json">(\{"@context":"https:\/\/schema.org","@type":"VacationRental"[\s\S]*?)<\/script>/.exec(response.text)?.[1];

@@ -140,7 +140,7 @@ function Field(props: {
 
 /**
  * The booking request: a real form (Post/Redirect/Get without JavaScript). The price shows before sending:
- * htmx asks for it when the dates or guests change; without JavaScript "calculate the price" reloads the page
+ * htmx asks for it as the dates or guests are typed; without JavaScript "calculate the price" reloads the page
  * with them.
  */
 /** The form's fields in the order shown: the error summary lists its links in that order. */
@@ -187,8 +187,13 @@ export function BookingForm(props: BookingFormProps): ReactElement {
         errorLinks={{ id: BOOKING_ERRORS_ID, items: errorItems(texts, errors) }}
         botCheck={props.botCheck}
       >
-        {/* One quote request at a time, then the newest: a slower earlier answer never replaces the quote for what the visitor typed last. */}
-        <fieldset className="booking-form__stay" hx-get={props.quoteUrl} hx-trigger="change" hx-sync="this:queue last" hx-include="closest fieldset" hx-target="#booking-quote" hx-swap="outerHTML">
+        {/*
+          The quote follows the typing (a pause of 400 ms after a changed value; a change, a picked date or a blur, at
+          once), so the price shown is the one the request will carry, not the one before the last keystroke. One
+          quote request at a time, then the newest: a slower earlier answer never replaces the quote for what the
+          visitor typed last.
+        */}
+        <fieldset className="booking-form__stay" hx-get={props.quoteUrl} hx-trigger="input changed delay:400ms, change" hx-sync="this:queue last" hx-include="closest fieldset" hx-target="#booking-quote" hx-swap="outerHTML">
           <legend className="visually-hidden">{texts.title}</legend>
           <Field id="booking-arrival" name="arrival" label={texts.arrival} type="date" required min={props.minDate} max={props.maxDate} value={values.arrival} error={errors.arrival} requiredText={texts.required} />
           <Field id="booking-departure" name="departure" label={texts.departure} type="date" required min={props.minDate} max={props.maxDate} value={values.departure} error={errors.departure} requiredText={texts.required} />

@@ -142,6 +142,21 @@ export function stayProblems(
   return problems;
 }
 
+/**
+ * The one price of a requested stay: what the booking form's quote shows while the visitor types, and what the
+ * request stores and its mails say. Null with the problems when the stay cannot be asked for.
+ */
+export function priceRequestedStay(
+  unit: Pick<HolidayUnit, 'guests' | 'seasons' | 'fees'>,
+  ranges: readonly AvailabilityRange[],
+  request: StayRequest,
+  today: IsoDate,
+): { readonly quote: Quote | null; readonly problems: readonly StayProblem[] } {
+  const problems = stayProblems(unit, ranges, request, today);
+  if (problems.length > 0) return { quote: null, problems };
+  return { quote: quoteStay(unit.seasons, unit.fees, { start: request.arrival, end: request.departure }, request.guests), problems };
+}
+
 /** yyyy-mm-dd in Brussels; built once, as ICU formatters are heavy (see holiday-format.ts). */
 const BELGIAN_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Brussels', year: 'numeric', month: '2-digit', day: '2-digit' });
 

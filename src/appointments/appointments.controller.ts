@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
-import { CancelAppointmentDone, type CancelAppointmentModel, CancelAppointmentForm } from '../../views/pages/cancel-appointment-page.js';
+import { type CancelAppointmentModel, CancelAppointmentOutcome } from '../../views/pages/cancel-appointment-page.js';
 import { RequestLocale } from '../web/locale.decorator.js';
 import { type PageView, submitted, type SubmittedView } from '../web/view.js';
 import { FormHandler } from '../forms/form.decorator.js';
@@ -30,9 +30,8 @@ export class AppointmentsController {
   async cancel(@RequestLocale() locale: Locale, @Param('appointmentId') appointmentId: string, @Body() dto: CancelAppointmentDto): Promise<SubmittedView> {
     const outcome = await this.appointments.cancel(appointmentId, dto.reason ?? null, locale);
     const location = urlFor('cancelAppointment', locale, { appointmentId });
-    if (outcome === 'cancelled') return submitted(location, (ctx) => CancelAppointmentDone({ ctx }));
-    // Already cancelled or past: the form becomes what the page now says.
+    // Cancelled now, already cancelled or past: the form becomes what the page now says, its intro too.
     const model = this.pages.model(await this.appointments.find(appointmentId), locale);
-    return submitted(location, (ctx) => CancelAppointmentForm({ ctx, model }));
+    return submitted(location, (ctx) => CancelAppointmentOutcome({ ctx, model, done: outcome === 'cancelled' }));
   }
 }

@@ -124,6 +124,8 @@ describe('cancel appointment', () => {
     const response = await cancel(pathOf(appointment), { reason: 'Ik heb al iets gevonden.' });
     expect(response.status).toBe(200);
     expect(response.text).toContain('Uw afspraak is geannuleerd.');
+    // The sentence above the form follows (out of band): no more "you have a visit planned" (issue 38).
+    expect(response.text).toMatch(/<p id="appointment-intro" hx-swap-oob="true">Jan Peeters, uw bezoek van [^<]+ werd geannuleerd\.<\/p>/);
     const cancelled = await byCrmId('A', '7001');
     expect(cancelled).toMatchObject({ status: 'CANCELLED', cancelledBy: 'VISITOR', cancelReason: 'Ik heb al iets gevonden.' });
     expect(cancelled.cancelledAt).toBeInstanceOf(Date);
@@ -180,6 +182,21 @@ describe('cancel appointment', () => {
     expect(response.text).toContain('in the past');
     expect((await byCrmId('A', '7003')).status).toBe('PLANNED');
     expect(await mails().count()).toBe(mailsBefore);
+  });
+
+  it('in Dutch, does not say a cancelled visit is planned: the page says it was cancelled, with its date (issue 38)', async () => {
+    const dateOf = (at: Date) => new Intl.DateTimeFormat('nl-BE', { timeZone: 'Europe/Brussels', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(at);
+    const timeOf = (at: Date) => new Intl.DateTimeFormat('nl-BE', { timeZone: 'Europe/Brussels', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+    for (const appointment of [await byCrmId('A', '7002'), await byCrmId('A', '7001')]) {
+      const page = await request(sut.server).get(pathOf(appointment));
+      expect(page.status).toBe(200);
+      expect(page.text).not.toContain('u hebt een bezoek gepland');
+      expect(page.text).toContain(`uw bezoek van ${dateOf(appointment.startsAt)} om ${timeOf(appointment.startsAt)} werd geannuleerd.`);
+      expect(page.text).toContain('Deze afspraak werd geannuleerd op');
+    }
+    const past = await request(sut.server).get(pathOf(await byCrmId('A', '7003')));
+    expect(past.text).not.toContain('u hebt een bezoek gepland');
+    expect(past.text).toContain('uw bezoek was gepland op');
   });
 
   it('without JavaScript: 303 back to the page, which says it is cancelled', async () => {

@@ -54,11 +54,32 @@ export function CancelAppointmentForm({ ctx, model }: { ctx: PageContext; model:
   );
 }
 
-export function CancelAppointmentDone({ ctx }: { ctx: PageContext }): ReactElement {
+/** The visit in one sentence, in the tense of what became of it: planned, cancelled (a date gone by) or past. */
+function AppointmentIntro({ ctx, model, oob = false }: { ctx: PageContext; model: CancelAppointmentModel; oob?: boolean }): ReactElement {
+  const key = { planned: 'intro', cancelled: 'introCancelled', past: 'introPast' }[model.state];
   return (
-    <Alert variant="success" id="cancel-appointment">
-      <p>{ctx.t('flows.appointment.done')}</p>
-    </Alert>
+    <p id="appointment-intro" hx-swap-oob={oob ? 'true' : undefined}>
+      {ctx.t(`flows.appointment.${key}`, { name: model.visitorName, date: model.date, time: model.time })}
+    </p>
+  );
+}
+
+/**
+ * What htmx swaps in after the button: the confirmation (or what the appointment already was) in place of the form,
+ * and the sentence above it out of band, so the page no longer says a visit is planned.
+ */
+export function CancelAppointmentOutcome({ ctx, model, done }: { ctx: PageContext; model: CancelAppointmentModel; done: boolean }): ReactElement {
+  return (
+    <>
+      {done ? (
+        <Alert variant="success" id="cancel-appointment">
+          <p>{ctx.t('flows.appointment.done')}</p>
+        </Alert>
+      ) : (
+        <CancelAppointmentForm ctx={ctx} model={model} />
+      )}
+      <AppointmentIntro ctx={ctx} model={model} oob />
+    </>
   );
 }
 
@@ -75,7 +96,7 @@ export function CancelAppointmentPage({ ctx, model }: { ctx: PageContext; model:
         <h1>{t('flows.appointment.heading')}</h1>
         <section className="appointment-card" aria-labelledby="appointment-card-title">
           <h2 id="appointment-card-title">{t('flows.appointment.details')}</h2>
-          <p>{t('flows.appointment.intro', { name: model.visitorName, date: model.date, time: model.time })}</p>
+          <AppointmentIntro ctx={ctx} model={model} />
           {model.agentName && <p>{t('flows.appointment.agent', { agent: model.agentName })}</p>}
         </section>
         {model.card && <EstateCard card={model.card} headingLevel={2} />}

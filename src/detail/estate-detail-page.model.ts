@@ -2,13 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { InquiryFormProps } from '../../views/fragments/inquiry-forms.js';
 import type { DetailPageModel } from '../../views/pages/estate-detail-page.js';
+import type { PurchaseCostSectionModel } from '../../views/pages/estate-detail/purchase-cost-section.js';
 import { AppConfig } from '../config/config.js';
 import type { FormState } from '../forms/form-view.js';
 import { stickerClass } from '../theme/theme-css.js';
 import { estatePath } from '../estates/domain/slug.js';
 import { telHref } from '../estates/display/contact-links.js';
-import { type DisplayTab, type EstateDisplayModel, toDisplayModel } from '../estates/display/estate-display.js';
+import { brochureFacts, type DisplayTab, type EstateDisplayModel, tabsBesidePurchaseCost, toDisplayModel } from '../estates/display/estate-display.js';
 import { documentsOf } from '../estates/display/documents.js';
+import { proxiedImageUrl } from '../estates/sources/image-url.js';
 import { listingQrSvg } from './listing-qr.js';
 import { historyLines } from '../estates/display/price-history.js';
 import type { Translator } from '../i18n/translator.js';
@@ -44,9 +46,11 @@ export interface OpenForm {
  * The feature groups shown as sections. Energy and town planning have sections of their own with the same
  * fields (and the EPC bar, the flood warning); floors and rooms too when the listing has rooms. Each shows once.
  */
-export function featureGroups(display: Pick<EstateDisplayModel, 'tabs' | 'layout'>): DisplayTab[] {
+export function featureGroups(display: Pick<EstateDisplayModel, 'tabs' | 'layout'>, purchaseCost: PurchaseCostSectionModel | null = null): DisplayTab[] {
   const own = new Set<string>(['epc', 'planning', ...(display.layout.length > 0 ? ['layout'] : [])]);
-  return display.tabs.filter((tab) => !own.has(tab.name));
+  const groups = display.tabs.filter((tab) => !own.has(tab.name));
+  // Where the purchase-cost block computes the costs, the CRM's own cost rows would contradict it.
+  return purchaseCost && !purchaseCost.unavailable ? tabsBesidePurchaseCost(groups) : groups;
 }
 
 function plainText(html: string): string {
@@ -131,11 +135,12 @@ export class EstateDetailPageModels {
     const phone = display.salesRep?.mobile || display.salesRep?.phone || this.config.AGENCY_PHONE;
     const photos = display.pictures.map((picture) => ({ ...picture, width: PHOTO_WIDTH, height: PHOTO_HEIGHT }));
     const email = display.salesRep?.email || this.config.AGENCY_EMAIL;
+    const purchaseCost = purchaseCostSection(found.estate, locale, t);
     return {
       display,
       descriptionHtml,
-      features: featureGroups(display),
-      purchaseCost: purchaseCostSection(found.estate, locale, t),
+      features: featureGroups(display, purchaseCost),
+      purchaseCost,
       purchaseCostIsDefault: true,
       actions: {
         label: t.t('detail.actions.label'),
@@ -178,9 +183,9 @@ export class EstateDetailPageModels {
       share: { title: t.t('detail.share.title'), links: this.shareLinks(url, display.title, t) },
       project: projectPath && projectTitle ? { title: projectTitle, path: projectPath } : null,
       breadcrumb,
-      documents: documentsOf(found.estate.files, t, { absoluteUrl: (path) => this.details.absoluteUrl(path) }),
+      documents: documentsOf(found.estate.files, t, { absoluteUrl: (path) => this.details.absoluteUrl(path), proxiedImage: (link) => proxiedImageUrl(link) }),
       // The QR code depends on the URL only; it is kept with this model (and the page in the render cache).
-      brochure: { url, qrSvg: await listingQrSvg(url), photos: photos.slice(0, BROCHURE_PHOTOS) },
+      brochure: { url, qrSvg: await listingQrSvg(url), photos: photos.slice(0, BROCHURE_PHOTOS), facts: brochureFacts(display.tabs) },
       priceHistory: historyLines(found.estate, events, t),
       forms: {
         extraInfo: this.formProps('extra-info', found, locale, form?.kind === 'extra-info' ? form.state : undefined),

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import QRCode from 'qrcode';
 import request from 'supertest';
 import type { SourceAProperty } from '../../src/estates/sources/source-a/source-a.types.js';
-import type { Locale } from '../../src/routing/locales.js';
+import { LOCALES, type Locale } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { SettingsService } from '../../src/settings/settings.service.js';
 import { FIXTURES_DIR } from '../../src/utils/paths.js';
@@ -139,6 +139,26 @@ describe('brochure and documents (a Zabun record in its real shape, files hosted
       expect(gridOf(qr)).not.toEqual(expectedGrid(other));
       expect(html).toContain(`<span class="brochure-contact__url">${canonical}</span>`);
     });
+  });
+
+  /** A feature row's code, label and text, in the page's order, within `html`. */
+  const fieldRows = (html: string) => [...html.matchAll(/data-field="([^"]+)"><dt[^>]*>([^<]*)<\/dt><dd[^>]*>([^<]*)<\/dd>/g)].map((match) => [match[1], match[2], match[3]]);
+
+  it.each(LOCALES)('%s: the brochure prints the features (year built, heating, garden, garage, availability) and the rooms per floor', async (locale) => {
+    const { html } = await pageOf(locale);
+    const printed = /<section class="detail-section brochure-features print-only" id="brochure-features".*?<\/section>/s.exec(html)?.[0];
+    expect(printed).toBeDefined();
+    // After the description, before the rooms per floor and the energy (paper's order).
+    const at = (needle: string) => html.indexOf(needle);
+    expect(at('id="brochure-features"')).toBeGreaterThan(at('aria-labelledby="description-title"'));
+    expect(at('id="brochure-features"')).toBeLessThan(at('id="layout"'));
+    expect(at('id="layout"')).toBeLessThan(at('id="energy"'));
+    const rows = fieldRows(printed!);
+    expect(rows.map(([code]) => code)).toEqual(expect.arrayContaining(['technical.constructionYear', 'comfort.heating', 'comfort.garden', 'layout.garages', 'technical.available']));
+    // Each row says exactly what the page's own features say (the garages are a room of a floor there).
+    const screen = fieldRows(/<section class="detail-section" aria-labelledby="features-title">.*?<\/dl><\/section><\/section>/s.exec(html)![0]);
+    for (const row of rows.filter(([code]) => !code!.startsWith('layout.'))) expect(screen).toContainEqual(row);
+    expect(html).toMatch(/<section class="detail-section" id="layout" aria-labelledby="layout-title"><h2 id="layout-title">[^<]+<\/h2><div class="floors"><div class="floor">/);
   });
 
   it('the QR code is plain SVG markup: no script, no style attribute, nothing the CSP would block', async () => {

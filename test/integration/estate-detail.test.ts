@@ -2,7 +2,7 @@ import request from 'supertest';
 import { DataSource, IsNull } from 'typeorm';
 import { EstateEntity } from '../../src/estates/persistence/estate.entity.js';
 import { SettingsService } from '../../src/settings/settings.service.js';
-import { LOCALES } from '../../src/routing/locales.js';
+import { LOCALES, type Locale } from '../../src/routing/locales.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -130,5 +130,97 @@ describe('estate detail page', () => {
     expect(response.headers['content-type']).toBe('image/jpeg');
     expect((await get('/property-images/1042/large/../../etc.jpg')).status).toBe(404);
     expect((await get('/property-images/9999/large/house-01.jpg')).status).toBe(404);
+  });
+  /**
+   * Issue 38: the detail page's facts say each thing once and agree with each other, in every locale. Demo listings
+   * (the fixtures): 1001 a Flemish house for sale (availability "unknown" in the CRM, the agency's extra field
+   * "Beschikbaar vanaf" 15/01/2027, no electrical certificate known, the CRM's 3 % and deed total beside the
+   * calculator, a PDF floor plan), 1002 an apartment with common central air heating and a certificate, 1022 an
+   * apartment with a PNG floor plan, 1043 a project with units, 1044 a unit with only common heating.
+   */
+  describe('facts that agree with each other (issue 38)', () => {
+    const pages = new Map<string, string>();
+    async function page(id: number, locale: Locale): Promise<string> {
+      const key = `${id}:${locale}`;
+      if (!pages.has(key)) {
+        const location = (await get(urlFor('detailShort', locale, { estateId: id }))).headers.location as string;
+        const response = await get(location);
+        expect(response.status).toBe(200);
+        pages.set(key, response.text);
+      }
+      return pages.get(key)!;
+    }
+    /** A feature row's label and text by its code, every time it is on the page. */
+    const rows = (html: string, code: string) =>
+      [...html.matchAll(new RegExp(`data-field="${code.replace(/\./g, '\\.')}"><dt[^>]*>([^<]*)</dt><dd[^>]*>([^<]*)</dd>`, 'g'))].map((match) => [match[1], match[2]]);
+    const features = (html: string) => /<section class="detail-section" aria-labelledby="features-title">.*?<\/dl><\/section><\/section>/s.exec(html)?.[0] ?? '';
+
+    it.each([
+      ['nl', 'Beschikbaar', 'vanaf 15/01/2027', 'Beschikbaar vanaf'],
+      ['fr', 'Disponible', 'à partir du 15/01/2027', 'Disponible à partir du'],
+      ['en', 'Available', 'from 15/01/2027', 'Available from'],
+      ['de', 'Verfügbar', 'ab 15/01/2027', 'Verfügbar ab'],
+    ] as const)('%s: one availability line, the date when there is one (never “unknown” beside it)', async (locale, label, text, dateLabel) => {
+      const html = features(await page(1001, locale));
+      expect(rows(html, 'technical.available')).toEqual([[label, text]]);
+      expect(html).not.toContain(`>${dateLabel}</dt>`);
+      expect(html).not.toContain('data-field="technical.availableDate"');
+      // Without a date, the CRM's answer.
+      expect(rows(features(await page(1002, locale)), 'technical.available')).toHaveLength(1);
+      expect(rows(features(await page(1002, locale)), 'technical.available')[0]![1]).not.toMatch(/\d\d\/\d\d\/\d{4}/);
+    });
+
+    it.each([
+      ['nl', 'Onbekend', 'Verkregen (Conform)', 'Niet verkregen'],
+      ['fr', 'Inconnu', 'Obtenu (Conforme)', 'Non obtenu'],
+      ['en', 'Unknown', 'Obtained (Compliant)', 'Not obtained'],
+      ['de', 'Unbekannt', 'Erhalten (Konform)', 'Nicht erhalten'],
+    ] as const)('%s: the electrical installation is conform or not only by a certificate', async (locale, unknown, obtained, notObtained) => {
+      expect(rows(features(await page(1001, locale)), 'technical.certificateElectricity').map((row) => row[1])).toEqual([unknown]);
+      expect(rows(features(await page(1002, locale)), 'technical.certificateElectricity').map((row) => row[1])).toEqual([obtained]);
+      expect(rows(features(await page(1011, locale)), 'technical.certificateElectricity').map((row) => row[1])).toEqual([notObtained]);
+    });
+
+    it.each(LOCALES)('%s: beside the purchase-cost block the CRM’s own duty rate, notary fee and deed total are left out; without the block they stay', async (locale) => {
+      const html = await page(1001, locale);
+      expect(html).toContain('id="purchase-cost"');
+      for (const code of ['financial.registrationPercent', 'financial.registrationCost', 'notary.notarySalery', 'notary.notaryTotal']) expect(html).not.toContain(`data-field="${code}"`);
+      // The CRM's figures that the block does not compute stay (cadastral income).
+      expect(html).toContain('data-field="ki.indexed"');
+      // Price on request: no block, the CRM's own rows are what there is.
+      const onRequest = await page(1008, locale);
+      expect(onRequest).not.toContain('id="purchase-cost"');
+      expect(onRequest).toContain('data-field="financial.registrationPercent"');
+    });
+
+    it.each(LOCALES)('%s: a sale with a public price and a living area shows its price per m²; a rent, a sold listing and a project do not', async (locale) => {
+      const perArea = (html: string) => /data-price-per-area=""><abbr title="[^"]+">([^<]+)<\/abbr>/.exec(html)?.[1] ?? null;
+      // € 665.000 for 244 m².
+      expect(perArea(await page(1001, locale))).toBe('€\u00a02.725/m²');
+      for (const id of [1003, 1009, 1043]) expect([id, perArea(await page(id, locale))]).toEqual([id, null]);
+      // The project's units: € 300.000 for 84 m² (excluding VAT, as their price says).
+      const units = /<table class="units-table">.*?<\/table>/s.exec(await page(1043, locale))![0];
+      expect(units).toMatch(/<span class="units-table__per-area">€\u00a03\.571\/m² [^<]+<\/span>/);
+    });
+
+    it.each(LOCALES)('%s: a floor plan drawn as an image shows inline; a PDF plan is its card', async (locale) => {
+      const imagePlan = /<li class="document-list__item document-list__item--preview" data-document-type="FLOOR_PLAN".*?<\/li>/s.exec(await page(1022, locale))?.[0] ?? '';
+      expect(imagePlan).toMatch(/<img src="\/assets\/demo-documents\/floor-plan-apartment-v1\.png" width="1000" height="700" alt="" loading="lazy"/);
+      const documents = /<section class="detail-section documents".*?<\/section>/s.exec(await page(1001, locale))![0];
+      expect(documents).not.toContain('<img');
+      expect(documents).toContain('data-document-kind="pdf"');
+    });
+
+    it.each([
+      ['nl', 'Verwarming', 'Centrale luchtverwarming (gemeenschappelijk)', 'Gemeenschappelijk', 'Pellets (individueel)'],
+      ['fr', 'Chauffage', 'Air pulsé (collectif)', 'Collectif', 'Pellets (individuel)'],
+      ['en', 'Heating', 'Forced-air heating (shared by the building)', 'Shared by the building', 'Pellets (individual)'],
+      ['de', 'Heizung', 'Zentrale Luftheizung (Gemeinschaftsanlage)', 'Gemeinschaftsanlage', 'Pellets (Einzelanlage)'],
+    ] as const)('%s: a shared heating is said in the heating line, not as “common heating: common”', async (locale, label, shared, sharedOnly, individual) => {
+      expect(rows(features(await page(1002, locale)), 'comfort.heating')).toEqual([[label, shared]]);
+      expect(rows(features(await page(1044, locale)), 'comfort.heating')).toEqual([[label, sharedOnly]]);
+      expect(rows(features(await page(1018, locale)), 'comfort.heating')).toEqual([[label, individual]]);
+      for (const id of [1002, 1044, 1018]) expect(await page(id, locale)).not.toContain('data-field="comfort.commonHeating"');
+    });
   });
 });

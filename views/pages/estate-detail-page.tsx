@@ -18,7 +18,7 @@ import { ContactCard } from './estate-detail/contact-card.js';
 import { DetailHeader } from './estate-detail/header-section.js';
 import { InquiryModals } from './estate-detail/inquiry-modals.js';
 import { DescriptionSection, VideosSection } from './estate-detail/media-sections.js';
-import { BrochureContact, BrochureMasthead, BrochurePhotos, type BrochureProps, PrintButton } from './estate-detail/brochure-sheet.js';
+import { BrochureContact, BrochureFeatures, BrochureMasthead, BrochurePhotos, type BrochureProps, PrintButton } from './estate-detail/brochure-sheet.js';
 import { DocumentsSection } from './estate-detail/documents-section.js';
 import { BuildTechnicalsSection, FacilitiesSection, FeaturesSection, LayoutSection } from './estate-detail/property-sections.js';
 import { PriceHistorySection } from './estate-detail/price-history-section.js';
@@ -111,6 +111,7 @@ export function EstateDetailPage({ ctx, model }: { ctx: PageContext; model: Deta
             {cachedSection('main', () => (
               <>
                 <DescriptionSection html={model.descriptionHtml} lang={display.descriptionLang} t={t} />
+                <BrochureFeatures facts={model.brochure.facts} t={t} />
                 <PriceHistorySection lines={model.priceHistory} t={t} />
                 <VideosSection videos={display.videos} t={t} />
                 <ProjectUnitsSection units={display.units} t={t} />

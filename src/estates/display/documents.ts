@@ -43,9 +43,17 @@ export interface DocumentModel {
    * attribute on another origin's link, which opens where it is, in the browser's own viewer).
    */
   readonly download: string | null;
+  /**
+   * The image to show inline (a floor plan drawn as an image): the site's own file, or a CRM's image through the photo
+   * proxy (the CSP allows images from 'self' only); null for a PDF or another file, and for an image on a host the
+   * proxy does not take (its link alone).
+   */
+  readonly preview: string | null;
 }
 
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif']);
+/** What the photo proxy admits (images/image-bytes.ts: JPEG, PNG and WebP) and so what is shown inline. */
+const INLINE_IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp']);
 
 function extensionOf(href: string): string {
   const path = URL.canParse(href) ? new URL(href).pathname : href.split(/[?#]/)[0];
@@ -69,6 +77,8 @@ const rank = (type: DocumentType) => DOCUMENT_TYPE_ORDER.indexOf(type);
 export interface DocumentOptions {
   /** The absolute URL of a site-relative link (the demo's own files), for paper. */
   readonly absoluteUrl?: (path: string) => string;
+  /** The site-relative photo-proxy URL of a CRM's image, or null where the proxy does not take it (images/). */
+  readonly proxiedImage?: (url: string) => string | null;
 }
 
 /**
@@ -98,6 +108,7 @@ export function documentsOf(files: readonly EstateFile[], t: Translator, options
         href: file.link,
         printUrl: local && options.absoluteUrl ? options.absoluteUrl(file.link) : file.link,
         download: local ? (file.link.split('/').pop() ?? null) : null,
+        preview: kind === 'image' && INLINE_IMAGE_EXTENSIONS.has(extensionOf(file.link)) ? (local ? file.link : (options.proxiedImage?.(file.link) ?? null)) : null,
       };
     });
 }

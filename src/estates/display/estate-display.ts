@@ -9,7 +9,7 @@ import { epcBarPercent, formatArea, formatDate, formatEpc, formatNumber, isStick
 import { type DisplayField, fieldLabel, hasDisplayValue } from './display-field.js';
 import { hiddenByRule, isWalloon } from './display-rules.js';
 import { FIELDS_BY_CODE, type FieldDefinition, formatValue } from './fields.js';
-import { type PriceTerms, priceDisplay } from './price-display.js';
+import { type PriceTerms, priceDisplay, pricePerArea } from './price-display.js';
 import {
   energyMention,
   type EnergyMention,
@@ -47,6 +47,8 @@ export interface UnitRow {
   readonly statusLabel: string;
   readonly available: boolean;
   readonly priceText: string;
+  /** "€ 3.571/m²" of the unit's living area; empty where it has none (or is no longer offered). */
+  readonly pricePerAreaText: string;
   readonly bedroomsText: string;
   readonly areaText: string;
   readonly path: string;
@@ -77,6 +79,8 @@ export interface EstateDisplayModel {
   /** The amount behind priceText when the agency shows one (for structured data). */
   readonly priceAmount: number | null;
   readonly priceTerms: PriceTerms;
+  /** "€ 2.725/m²" of living area, beside the price (price-display.ts `pricePerArea`); null where it means nothing. */
+  readonly pricePerArea: { readonly text: string; readonly label: string } | null;
   readonly address: { readonly lines: readonly string[]; readonly city: string; readonly street: string | null; readonly zip: string; readonly country: string };
   /** Colours checked by the mapper; unset colours mean the default sticker style. */
   readonly sticker: { readonly id: number; readonly text: string; readonly textLang?: Locale; readonly color?: string; readonly colorText?: string } | null;
@@ -126,6 +130,57 @@ export interface DisplayOptions {
 
 const PLANNING_PREFIX = 'planning.';
 
+/** A date the CRM wrote (yyyy-mm-dd or ISO), or null when there is none or it is no date. */
+function parsedDate(value: string | null | undefined): Date | null {
+  if (!value || value.trim() === '') return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * An extra field the agency made for the date a listing is free (a DATE named as our own "available from" field, in
+ * the page's language): the same fact as the availability line, which says it once.
+ */
+function isAvailabilityDateExtra(extra: ExtraField, t: Translator): boolean {
+  if (extra.type !== 'DATE') return false;
+  const ours = fieldLabel(t, 'technical.availableDate').trim().toLocaleLowerCase(t.locale);
+  return extraFieldLabel(extra, t).text.trim().toLocaleLowerCase(t.locale) === ours;
+}
+
+/** The date the listing is free: the CRM's availability date, else the agency's extra field for it. */
+export function availableFrom(estate: Estate, t: Translator): Date | null {
+  const own = parsedDate(estate.technical.availableDate);
+  if (own) return own;
+  const extra = estate.extraFields.find((item) => isAvailabilityDateExtra(item, t));
+  return extra ? parsedDate(extra.value) : null;
+}
+
+/**
+ * One availability line: "Beschikbaar: vanaf 15/01/2027" when a date is known (a date says more than "at the deed"
+ * or "unknown", and never stands beside "unknown"), else the CRM's answer ("Bij akte", "Onmiddellijk").
+ */
+function availabilityField(estate: Estate, label: string, t: Translator): DisplayField {
+  const code = 'technical.available';
+  const date = availableFrom(estate, t);
+  const value = estate.technical.available;
+  if (date) return { code, label, value: date.toISOString().slice(0, 10), text: t.t('display.availableFrom', { date: formatDate(date) }), visible: true };
+  const text = hasDisplayValue(value) ? enumLabel(t, 'freeOn', value!) : '';
+  return { code, label, value, text, visible: text !== '' };
+}
+
+/**
+ * The heating line with whether the building shares it: "Verwarming: Aardgas (gemeenschappelijk)". A separate row
+ * "Gemeenschappelijke verwarming: Gemeenschappelijk" said its label twice; "not applicable" says nothing.
+ */
+function heatingField(estate: Estate, label: string, t: Translator): DisplayField {
+  const code = 'comfort.heating';
+  const { heating, commonHeating } = estate.comfort;
+  const source = heating ? enumLabel(t, 'heating', heating) : '';
+  const shared = commonHeating === 'COMMON' || commonHeating === 'INDIVIDUAL' ? commonHeating : null;
+  const text = source && shared ? t.t('display.heatingShared', { heating: source, shared: t.t(`display.heatingShare.${shared}`) }) : source || (shared ? t.t(`display.heatingShareOnly.${shared}`) : '');
+  return { code, label, value: heating ?? commonHeating, text, visible: text !== '' };
+}
+
 function displayField(estate: Estate, definition: FieldDefinition, t: Translator): DisplayField {
   const { code } = definition;
   const value = definition.get(estate);
@@ -133,6 +188,10 @@ function displayField(estate: Estate, definition: FieldDefinition, t: Translator
   // A hidden field carries no value either: the JSON endpoint serves the display model as it is.
   if (hiddenByRule(estate, code)) return { code, label, value: null, text: '', visible: false };
 
+  if (code === 'technical.available') return availabilityField(estate, label, t);
+  // Said in the availability line (one line: the date, else the CRM's answer) and in the heating line.
+  if (code === 'technical.availableDate' || code === 'comfort.commonHeating') return { code, label, value: definition.get(estate), text: '', visible: false };
+  if (code === 'comfort.heating') return heatingField(estate, label, t);
   if (code === 'financial.price') {
     // The same words as the header (a rent's period included); no amount and no "on request": no field.
     const price = priceDisplay(estate, t);
@@ -144,7 +203,7 @@ function displayField(estate: Estate, definition: FieldDefinition, t: Translator
     return { code, label, value, text: notEntered ? t.t('display.notEntered') : '', visible: notEntered };
   }
   let text = formatValue(value, definition.kind, t, estate);
-  if (definition.companion) {
+  if (definition.companion && (definition.companion.applies?.(estate) ?? true)) {
     const companion = formatValue(definition.companion.get(estate), definition.companion.kind, t, estate);
     if (companion) text = text ? `${text} (${companion})` : companion;
   }
@@ -165,7 +224,7 @@ function extraFieldLabel(extra: ExtraField, t: Translator): PickedText {
 }
 
 function extraFields(estate: Estate, t: Translator): DisplayField[] {
-  return estate.extraFields.map((extra) => {
+  return estate.extraFields.filter((extra) => !isAvailabilityDateExtra(extra, t)).map((extra) => {
     const code = `extra.${extra.autoid}`;
     const label = extraFieldLabel(extra, t);
     let text: string;
@@ -215,6 +274,50 @@ export function buildTabs(estate: Estate, t: Translator, hiddenTabs: readonly st
       return { name, title: t.t(`display.tabs.${name}`), fields: fields.filter((item) => item.visible) };
     })
     .filter((tab) => tab.fields.length > 0);
+}
+
+/**
+ * The CRM's own purchase costs: its registration duty and rate, the notary's fee and the deed's total. The CRM's
+ * figures are typed in once by the agency (often an old rate: 3 % beside the Flemish 2 % of 2025, a deed total with
+ * the duties at another rate than the calculator's), so where the purchase-cost block shows they are left out: the
+ * block is the page's one cost figure, by the region's current rules and the visitor's own situation.
+ */
+export const CRM_PURCHASE_COST_CODES: ReadonlySet<string> = new Set(['financial.registrationCost', 'financial.registrationPercent', 'notary.notarySalery', 'notary.notaryTotal']);
+
+/** The tabs beside the purchase-cost block: without the CRM's cost rows (a tab they leave empty goes too). */
+export function tabsBesidePurchaseCost(tabs: readonly DisplayTab[]): DisplayTab[] {
+  return tabs
+    .map((tab) => ({ ...tab, fields: tab.fields.filter((item) => !CRM_PURCHASE_COST_CODES.has(item.code)) }))
+    .filter((tab) => tab.fields.length > 0);
+}
+
+/**
+ * The features a printed brochure lists (a page of paper has no room for every row): what a buyer asks first about
+ * the building, its comfort and outside, in this order. Energy, town planning and the rooms per floor print in their
+ * own sections; bedrooms, bathrooms and the areas are the key facts under the price.
+ */
+export const BROCHURE_FACT_CODES = [
+  'technical.constructionYear',
+  'technical.renovationYear',
+  'technical.condition',
+  'technical.buildingType',
+  'comfort.heating',
+  'comfort.kitchenType',
+  'comfort.bathroomType',
+  'comfort.windowGlazing',
+  'comfort.garden',
+  'comfort.gardenSurface',
+  'comfort.terraceSurface',
+  'technical.directionGarden',
+  'layout.garages',
+  'layout.parkingSpaces',
+  'technical.available',
+] as const;
+
+/** The brochure's feature rows, taken from the page's own (so they say exactly what the page says), in brochure order. */
+export function brochureFacts(tabs: readonly DisplayTab[]): DisplayField[] {
+  const byCode = new Map(tabs.flatMap((tab) => tab.fields).map((item) => [item.code, item]));
+  return BROCHURE_FACT_CODES.map((code) => byCode.get(code)).filter((item): item is DisplayField => item !== undefined);
 }
 
 function energyBlock(energy: Energy | null, estate: Estate, t: Translator): EnergyBlock | null {
@@ -368,6 +471,7 @@ export function toDisplayModel(estate: Estate, t: Translator, options: DisplayOp
     priceText: price.text,
     priceAmount: price.amount,
     priceTerms: { from: price.from, vatExcluded: price.vatExcluded, period: price.period },
+    pricePerArea: pricePerArea(estate, t),
     address: {
       lines: [street, `${estate.address.city.zip} ${city}`].filter((line): line is string => !!line),
       city,
@@ -413,6 +517,7 @@ export function toDisplayModel(estate: Estate, t: Translator, options: DisplayOp
       statusLabel: enumLabel(t, 'status', unit.transaction.status),
       available: isAvailable(unit),
       priceText: isAvailable(unit) ? priceDisplay(unit, t).text : '',
+      pricePerAreaText: pricePerArea(unit, t)?.text ?? '',
       bedroomsText: unit.bedrooms ? formatNumber(unit.bedrooms) : '',
       areaText: unit.dimensions.areaBuild ? formatArea(unit.dimensions.areaBuild) : '',
       path: options.pathFor?.(unit, estate) ?? '',

@@ -26,7 +26,13 @@ export interface FieldDefinition {
   readonly get: (estate: Estate) => unknown;
   readonly kind: Kind;
   /** A companion (information, conformity or description) absorbed into this field's text (SPEC §5). */
-  readonly companion?: { readonly code: string; readonly get: (estate: Estate) => unknown; readonly kind: Kind };
+  readonly companion?: {
+    readonly code: string;
+    readonly get: (estate: Estate) => unknown;
+    readonly kind: Kind;
+    /** Whether the companion means anything for this listing (no conformity without a certificate); always without. */
+    readonly applies?: (estate: Estate) => boolean;
+  };
 }
 
 const text: Kind = { type: 'text' };
@@ -93,6 +99,8 @@ export const FIELDS: readonly FieldDefinition[] = [
     code: 'technical.certificateElectricityConform',
     get: (e) => e.technical.certificateElectricityConform,
     kind: enumOf('conformity'),
+    // "Onbekend (Niet conform)": an installation is conform or not by the certificate; without one it is neither.
+    applies: (e) => e.technical.certificateElectricity === 'OBTAINED',
   }),
   field('technical.certificateConformity', (e) => e.technical.certificateConformity, bool, {
     code: 'technical.certificateConformityConform',

@@ -3,7 +3,7 @@ import { isAvailable } from '../domain/availability.js';
 import { enumLabel } from '../domain/enum-labels.js';
 import { RENT_PERIOD } from '../domain/enums.js';
 import type { Estate } from '../domain/estate.js';
-import { formatCurrency } from '../domain/format.js';
+import { formatCurrency, formatNumber } from '../domain/format.js';
 
 export type RentPeriod = (typeof RENT_PERIOD)[number];
 
@@ -77,4 +77,18 @@ export function priceDisplay(estate: Estate, t: Translator): PriceDisplay {
     .filter((price): price is PriceDisplay & { amount: number } => price.amount !== null)
     .sort((a, b) => a.amount - b.amount)[0];
   return cheapest ? withAmount(cheapest.amount, { ...cheapest, from: true }, t) : onRequest(t);
+}
+
+/**
+ * The asking price per m² of living area, "€ 2.725/m²" (whole euros; "+ btw" under the VAT regime): for a listing
+ * for sale that shows its own price (not "from", not on request) and has a living area. Null elsewhere: a rent, a
+ * sold listing, a project's "from" price, a plot or a garage without living area.
+ */
+export function pricePerArea(estate: Estate, t: Translator): { readonly text: string; readonly label: string } | null {
+  const area = estate.dimensions.areaBuild;
+  if (estate.transaction.forRent || !isAvailable(estate) || estate.isProject || !area || !Number.isFinite(area) || area <= 0) return null;
+  const price = priceDisplay(estate, t);
+  if (price.amount === null || price.from) return null;
+  const perArea = t.t('display.pricePerArea', { price: `€\u00a0${formatNumber(Math.round(price.amount / area), 0)}` });
+  return { text: price.vatExcluded ? t.t('display.priceExclVat', { price: perArea }) : perArea, label: t.t('display.pricePerAreaLabel') };
 }

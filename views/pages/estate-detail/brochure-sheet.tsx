@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import type { DisplayField } from '../../../src/estates/display/display-field.js';
 import type { EstateDisplayModel } from '../../../src/estates/display/estate-display.js';
 import { PHOTO_LAYOUTS } from '../../../src/estates/images/image-variants.js';
 import { Icon } from '../../components/icon.js';
@@ -6,6 +7,7 @@ import { LegalIdentityBlock } from '../../components/legal-identity-block.js';
 import { Picture } from '../../components/picture.js';
 import { GALLERY_SIZES, type GalleryPhoto } from '../../components/gallery.js';
 import type { PageContext } from '../../page-context.js';
+import { FieldList } from './field-list.js';
 
 /**
  * The parts of the detail page that only paper shows (client/styles/print.css): the agency's masthead, the first
@@ -19,6 +21,8 @@ export interface BrochureProps {
   readonly qrSvg: string;
   /** The photos printed: the gallery's first four. */
   readonly photos: readonly GalleryPhoto[];
+  /** The features printed (src/estates/display `brochureFacts`): year built, heating, garden, garage… */
+  readonly facts: readonly DisplayField[];
 }
 
 /**
@@ -79,6 +83,20 @@ export function BrochurePhotos({ photos, title, t }: { photos: BrochureProps['ph
         </div>
       ))}
     </div>
+  );
+}
+
+/**
+ * The features on paper, in two columns after the description: the screen's feature groups are too long for a page,
+ * so the brochure has a selection of their rows (the rooms per floor print in their own section after it).
+ */
+export function BrochureFeatures({ facts, t }: { facts: BrochureProps['facts']; t: Translate }): ReactElement | null {
+  if (facts.length === 0) return null;
+  return (
+    <section className="detail-section brochure-features print-only" id="brochure-features" aria-labelledby="brochure-features-title">
+      <h2 id="brochure-features-title">{t('detail.details')}</h2>
+      <FieldList fields={facts} />
+    </section>
   );
 }
 

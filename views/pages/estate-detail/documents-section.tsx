@@ -1,11 +1,20 @@
 import type { ReactElement } from 'react';
 import type { DocumentModel } from '../../../src/estates/display/documents.js';
+import { PHOTO_LAYOUTS } from '../../../src/estates/images/image-variants.js';
 import { Icon } from '../../components/icon.js';
+import { Picture } from '../../components/picture.js';
 import type { PageContext } from '../../page-context.js';
 
 type Translate = PageContext['t'];
 
 const MIME_TYPES: Partial<Record<DocumentModel['kind'], string>> = { pdf: 'application/pdf' };
+/**
+ * A plan drawn as an image is shown whole, as wide as the main column (at most 760 px): its box before it loads is
+ * a usual plan's 10:7, and the CSS lets the image keep its own proportions once it has.
+ */
+const PREVIEW_WIDTH = 1000;
+const PREVIEW_HEIGHT = 700;
+const PREVIEW_SIZES = '(min-width: 1200px) 760px, (min-width: 900px) 62vw, 100vw';
 
 /**
  * The listing's documents from the CRM (plans and brochure first: src/estates/display/documents.ts), each with its
@@ -22,7 +31,17 @@ export function DocumentsSection({ documents, t }: { documents: readonly Documen
         {documents.map((document, index) => {
           const meta = [document.typeLabel, document.kindLabel].filter(Boolean).join(' · ');
           return (
-            <li key={`${index}-${document.href}`} className="document-list__item" data-document-type={document.type} data-document-kind={document.kind}>
+            <li
+              key={`${index}-${document.href}`}
+              className={document.preview ? 'document-list__item document-list__item--preview' : 'document-list__item'}
+              data-document-type={document.type}
+              data-document-kind={document.kind}
+            >
+              {document.preview && (
+                <a className="document-list__preview" href={document.href} tabIndex={-1} aria-hidden="true" {...(document.download ? { download: document.download } : { rel: 'noopener noreferrer' })}>
+                  <Picture src={document.preview} alt="" width={PREVIEW_WIDTH} height={PREVIEW_HEIGHT} widths={PHOTO_LAYOUTS.gallery.widths} sizes={PREVIEW_SIZES} />
+                </a>
+              )}
               <a
                 className="document-list__link"
                 href={document.href}

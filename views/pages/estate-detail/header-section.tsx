@@ -43,7 +43,14 @@ export function DetailHeader({ ctx, display, breadcrumb, stickerClass }: DetailH
           <p className="estate-detail__address">
             <Icon name="pin" /> {display.address.lines.join(', ')}
           </p>
-          <p className="estate-detail__price">{display.priceText}</p>
+          <p className="estate-detail__price">
+            {display.priceText}
+            {display.pricePerArea && (
+              <span className="estate-detail__price-per-area" data-price-per-area="">
+                <abbr title={display.pricePerArea.label}>{display.pricePerArea.text}</abbr>
+              </span>
+            )}
+          </p>
           <KeyFacts facts={display.keyFacts} label={ctx.t('detail.keyFacts')} />
         </>
       ))}

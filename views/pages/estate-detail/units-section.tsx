@@ -30,7 +30,10 @@ export function ProjectUnitsSection({ units, t }: { units: EstateDisplayModel['u
                 <td>{unit.statusLabel}</td>
                 <td>{unit.bedroomsText}</td>
                 <td>{unit.areaText}</td>
-                <td>{unit.priceText}</td>
+                <td>
+                  {unit.priceText}
+                  {unit.pricePerAreaText && <span className="units-table__per-area">{unit.pricePerAreaText}</span>}
+                </td>
               </tr>
             ))}
           </tbody>

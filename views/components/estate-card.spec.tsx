@@ -23,7 +23,8 @@ describe(EstateCard.name, () => {
     expect(html).toContain('<picture><source type="image/avif"');
     expect(html).toContain('width="400" height="267"');
     expect(html).toMatch(/<h3 class="estate-card__title"><a href="\/nl\/aanbod\/1001\/villa" class="estate-card__link"/);
-    expect(html).toContain('<li>EPC C · 245 kWh/m²</li>');
+    // The energy mention last, marked: cards of one height keep it whole (estate.css).
+    expect(html).toContain('<li>4 slaapkamers</li><li>280 m²</li><li class="estate-card__energy">EPC C · 245 kWh/m²</li></ul>');
   });
 
   it('renders the favourite slot outside the link, only when given', () => {

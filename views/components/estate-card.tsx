@@ -26,7 +26,7 @@ export interface EstateCardProps {
 export function EstateCard({ card, favorite, headingLevel = 3, eager = false }: EstateCardProps): ReactElement {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // The energy mention is the region's short form (region-rules.ts): the law asks for it on every advertisement.
-  const facts = [card.bedroomsText, card.areaText, card.energyText].filter((fact): fact is string => !!fact);
+  const facts = [card.bedroomsText, card.areaText].filter((fact): fact is string => !!fact);
   const layout = PHOTO_LAYOUTS.card;
   return (
     <article className={card.available ? 'estate-card' : 'estate-card estate-card--unavailable'} data-estate-id={card.id}>
@@ -82,11 +82,13 @@ export function EstateCard({ card, favorite, headingLevel = 3, eager = false }: 
           {card.project?.priceRangeText && <p className="estate-card__range">{card.project.priceRangeText}</p>}
           <p className="estate-card__address">{card.addressText}</p>
           {card.project && <p className="estate-card__units">{card.project.unitsText}</p>}
-          {facts.length > 0 && (
+          {(facts.length > 0 || card.energyText) && (
             <ul className="estate-card__facts">
               {facts.map((fact) => (
                 <li key={fact}>{fact}</li>
               ))}
+              {/* Never cut short where cards have one height (similar estates: estate.css). */}
+              {card.energyText && <li className="estate-card__energy">{card.energyText}</li>}
             </ul>
           )}
         </div>

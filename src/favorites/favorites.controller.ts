@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { favoriteFlashAnchor, FavoriteToggleAnswer } from '../../views/components/favorite-toggle.js';
+import { FAVORITES_STYLESHEET_PATH, favoriteFlashAnchor, FavoriteToggleAnswer } from '../../views/components/favorite-toggle.js';
 import { FavoritesMailSent, type FavoritesPageModel } from '../../views/pages/favorites-page.js';
 import { NotFoundError } from '../utils/errors.js';
 import { RequestLocale } from '../web/locale.decorator.js';
@@ -13,6 +13,7 @@ import { routerPaths, urlFor } from '../routing/routes.js';
 import { FavoritesMailFormView, FavoritesPageModels } from './favorites-page.model.js';
 import { FavoritesMailDto, FavoriteToggleDto } from './favorites.dto.js';
 import { FavoritesService } from './favorites.service.js';
+import { favoritesStylesheet } from './favorites-stylesheet.js';
 
 const ID = /^[1-9]\d{0,9}$/;
 
@@ -30,6 +31,14 @@ export class FavoritesController {
   @Get(routerPaths('favorites'))
   list(@RequestLocale() locale: Locale, @Req() request: FastifyRequest, @Query('sent') sent?: string): Promise<PageView<FavoritesPageModel>> {
     return this.pages.view(request, locale, { mailed: sent === '1' });
+  }
+
+  /** The saved hearts and the header's count for pages seen without JavaScript (their `<noscript>` loads it). */
+  @Get(FAVORITES_STYLESHEET_PATH)
+  @Header('Content-Type', 'text/css; charset=utf-8')
+  @Header('Cache-Control', 'private, no-store')
+  stylesheet(@Req() request: FastifyRequest): string {
+    return favoritesStylesheet(this.favorites.ids(request));
   }
 
   @Post(routerPaths('favoriteToggle'))

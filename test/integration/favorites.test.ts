@@ -117,6 +117,25 @@ describe('favourites', () => {
     );
   });
 
+  it('without JavaScript: a private stylesheet the pages load in <noscript> shows the saved hearts and the header count', async () => {
+    const page = (await request(sut.server).get(detailPath)).text;
+    // The header (the same on every page) loads it only where scripts do not run; htmx's badge swap carries none.
+    expect(page).toMatch(/<span id="favorites-badge"[^>]*><\/span><noscript><link rel="stylesheet" href="\/favorites.css"\/><\/noscript>/);
+    const css = await request(sut.server).get('/favorites.css').set('Cookie', cookieOf([ids[0]!, ids[2]!]));
+    expect(css.status).toBe(200);
+    expect(css.headers['content-type']).toMatch(/^text\/css/);
+    expect(css.headers['cache-control']).toBe('private, no-store');
+    expect(css.text).toContain('content: "2"');
+    expect(css.text).toContain(`form[data-favorite-id="${ids[0]}"] .favorite-toggle__button`);
+    expect(css.text).toContain(`form[data-favorite-id="${ids[2]}"] .favorite-toggle__button`);
+    expect(css.text).not.toContain(`form[data-favorite-id="${ids[1]}"]`);
+    // A forged cookie or none: nothing saved, nothing shown.
+    const forged = await request(sut.server).get('/favorites.css').set('Cookie', `${FAVORITES_COOKIE}=${ids[1]}.forged`);
+    expect(forged.status).toBe(200);
+    expect(forged.text).toBe('');
+    expect((await request(sut.server).get('/favorites.css')).text).toBe('');
+  });
+
   it('lists the favourites as cards on a private page, with the gone one as "no longer available" and a remove button', async () => {
     const page = await request(sut.server).get(urlFor('favorites', 'nl')).set('Cookie', cookieOf([ids[1]!, GONE]));
     expect(page.status).toBe(200);

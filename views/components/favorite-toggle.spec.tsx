@@ -14,7 +14,7 @@ function expected(id: number, back: string, pressed: boolean): string {
   return (
     `<form class="favorite-toggle" id="favorite-${id}" hx-post="/nl/favorieten/${id}" hx-swap="outerHTML" data-favorite-id="${id}" action="/nl/favorieten/${id}" method="post">` +
     `<input type="hidden" name="intent" value="${pressed ? 'remove' : 'add'}"/><input type="hidden" name="back" value="${back}"/>` +
-    `<button type="submit" class="favorite-toggle__button" aria-pressed="${pressed}" aria-label="${label}" title="${label}" data-label-add="${TEXTS.addLabel}" data-label-remove="${TEXTS.removeLabel}">` +
+    `<button type="submit" id="favorite-${id}-button" class="favorite-toggle__button" aria-pressed="${pressed}" aria-label="${label}" title="${label}" data-label-add="${TEXTS.addLabel}" data-label-remove="${TEXTS.removeLabel}">` +
     `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${HEART_PATH}"></path></svg></button>` +
     `<span class="favorite-toggle__flash favorite-toggle__flash--saved">${TEXTS.flash.saved}</span>` +
     `<span class="favorite-toggle__flash" id="favorite-${id}-removed">${TEXTS.flash.removed}</span>` +
@@ -31,6 +31,11 @@ describe(FavoriteToggle.name, () => {
     expect(heart({ estateId: 5011, back: '/nl?transaction=buy&sort=price-asc' })).toBe(expected(5011, '/nl?transaction=buy&amp;sort=price-asc', false));
     expect(heart({ estateId: 7, back: `/nl?reference="a'<b>"`, pressed: true })).toBe(expected(7, '/nl?reference=&quot;a&#x27;&lt;b&gt;&quot;', true));
     expect(heart({ estateId: 1028, back: '/nl' })).toBe(expected(1028, '/nl', false));
+  });
+
+  it('gives the button an id of its listing in both renderings, so htmx hands the focus back to the new heart', () => {
+    expect(heart({ estateId: 5011, back: '/nl' })).toContain('<button type="submit" id="favorite-5011-button"');
+    expect(heart({ estateId: 5011, back: '/nl', message: 'Vol.', flash: undefined })).toContain('<button type="submit" id="favorite-5011-button"');
   });
 
   it('says why an add was refused next to the heart, with the rest unchanged', () => {

@@ -36,6 +36,21 @@ export function favoriteFlashAnchor(estateId: number | string, flash: FavoriteFl
   return flash === 'saved' ? `favorite-${estateId}` : `favorite-${estateId}-${flash}`;
 }
 
+/**
+ * The heart's button, by listing: htmx swaps the whole form, and gives the focus back to the element of the new form
+ * with the id the focused one had (a keyboard user stays on the heart they pressed).
+ */
+export function favoriteButtonId(estateId: number | string): string {
+  return `favorite-${estateId}-button`;
+}
+
+/**
+ * The visitor's favourites as a stylesheet (src/favorites/favorites-stylesheet.ts), loaded only without JavaScript
+ * (`<noscript>`): cached pages draw every heart off and the header's count empty, and the page script fills them in;
+ * without it this private stylesheet shows the saved hearts and the count, and the pages stay the same for everyone.
+ */
+export const FAVORITES_STYLESHEET_PATH = '/favorites.css';
+
 const HEART = 'M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.8 4.5c2 0 3.5 1.1 4.2 2.5h2c.7-1.4 2.2-2.5 4.2-2.5 3.8 0 5.9 3.9 4.4 7.3C19.5 16.4 12 21 12 21z';
 
 /** What the heart's form holds: the same for every listing and visitor but for the listing's id and the return path. */
@@ -46,6 +61,7 @@ function ToggleContents({ estateId, pressed, back, addLabel, removeLabel, messag
       <input type="hidden" name="back" value={back} />
       <button
         type="submit"
+        id={favoriteButtonId(estateId)}
         className="favorite-toggle__button"
         aria-pressed={pressed}
         aria-label={pressed ? removeLabel : addLabel}
@@ -136,12 +152,24 @@ export function favoriteToggleFor(ctx: PageContext, estateId: number, pressed = 
   return favoriteToggle({ locale: ctx.locale, t: ctx.t, back: ctx.currentUrl }, estateId, pressed);
 }
 
-/** The header's count of favourites; empty (hidden) in cached pages until the page script reads the cookie. */
+/**
+ * The header's count of favourites; empty (hidden) in cached pages until the page script reads the cookie, or,
+ * without JavaScript, the favourites stylesheet shows it (FAVORITES_STYLESHEET_PATH). htmx swaps it out of band.
+ */
 export function FavoritesBadge({ count, oob = false }: { count: number | null; oob?: boolean }): ReactElement {
-  return (
+  const badge = (
     <span id="favorites-badge" className="favorites-badge" data-favorites-badge="" hidden={!count} hx-swap-oob={oob ? 'true' : undefined}>
       {count ? String(count) : ''}
     </span>
+  );
+  if (oob) return badge;
+  return (
+    <>
+      {badge}
+      <noscript>
+        <link rel="stylesheet" href={FAVORITES_STYLESHEET_PATH} />
+      </noscript>
+    </>
   );
 }
 

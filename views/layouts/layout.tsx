@@ -165,6 +165,8 @@ export function Layout({ ctx, title, description, head, noindex, robots, without
         <a className="skip-link" href="#main">
           {t('common.skipToContent')}
         </a>
+        {/* Right after the skip link (still the first stop): the cookie choice is the second, not the last after the whole page. */}
+        {!withoutBanner && <ConsentBanner ctx={ctx} />}
         <header className="site-header">
           <div
             className="container site-header__inner"
@@ -178,7 +180,6 @@ export function Layout({ ctx, title, description, head, noindex, robots, without
         </main>
         <footer className="site-footer" dangerouslySetInnerHTML={renderedOnce(site, `footer:${locale}`, () => <SiteFooter ctx={ctx} />)} />
         {bottomBar}
-        {!withoutBanner && <ConsentBanner ctx={ctx} />}
       </body>
     </html>
   );

@@ -20,6 +20,7 @@ import { PricesForBothReleases1796250000000 } from './1796250000000-PricesForBot
 import { SchemaRequirements1796250000001 } from './1796250000001-SchemaRequirements.js';
 import { PhotoOriginals1796300000000 } from './1796300000000-PhotoOriginals.js';
 import { ConfirmationsFromGoLive1796300000001 } from './1796300000001-ConfirmationsFromGoLive.js';
+import { SearchFilters1796400000000 } from './1796400000000-SearchFilters.js';
 
 /** Every migration in order; a newly generated migration is added at the end. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   SchemaRequirements1796250000001,
   PhotoOriginals1796300000000,
   ConfirmationsFromGoLive1796300000001,
+  SearchFilters1796400000000,
 ];

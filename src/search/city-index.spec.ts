@@ -50,3 +50,19 @@ describe('CityIndex.resolve', () => {
     expect(index.resolve([])).toBeNull();
   });
 });
+
+describe('CityIndex.suggest per transaction', () => {
+  const byTransaction = new CityIndex([
+    { zip: '9000', name: 'Gent', alias: {}, country: 'BE', count: 4, counts: { buy: 3, rent: 1 } },
+    { zip: '9050', name: 'Gentbrugge', alias: {}, country: 'BE', count: 2, counts: { buy: 0, rent: 2 } },
+  ]);
+
+  it('counts what the search of that transaction finds, and leaves out a place with nothing for it', () => {
+    expect(byTransaction.suggest('gent', 'nl', 8, 'buy')).toEqual([{ name: 'Gent', zip: '9000', country: 'BE', count: 3 }]);
+    expect(byTransaction.suggest('gent', 'nl', 8, 'rent').map((city) => [city.name, city.count])).toEqual([
+      ['Gent', 1],
+      ['Gentbrugge', 2],
+    ]);
+    expect(byTransaction.suggest('gent', 'nl').map((city) => city.count)).toEqual([4, 2]);
+  });
+});

@@ -1,6 +1,6 @@
 import type { Locale } from '../routing/locales.js';
 import type { CityRow, ResolvedLocations } from './search.repository.js';
-import { isZipTerm, normalizeName, type SearchCriteria } from './search-criteria.js';
+import { isZipTerm, normalizeName, type SearchCriteria, type SearchTransaction } from './search-criteria.js';
 import { type LatLon, resolveArea } from './search-area.js';
 
 /** A city suggestion: what the field gets when chosen, and what the list shows. */
@@ -10,6 +10,7 @@ export interface CitySuggestion {
   readonly zip: string;
   /** ISO code; the view names a country only for listings abroad. */
   readonly country: string;
+  /** Listings the search for this transaction finds there (both transactions when none is given). */
   readonly count: number;
 }
 
@@ -88,17 +89,19 @@ export class CityIndex {
   /**
    * Cities whose zip starts with the digits typed, or one of whose names starts with (or, from the third letter,
    * contains a word starting with) the text typed, accents and case aside; one entry per zip and city, sorted by
-   * name in the visitor's language, at most `limit`.
+   * name in the visitor's language, at most `limit`. With a transaction, the count is the listings a search to buy
+   * (or to rent) finds there, as the search counts them, and a city with none for it is no suggestion.
    */
-  suggest(query: string, locale: Locale, limit = CITY_SUGGESTIONS_LIMIT): CitySuggestion[] {
+  suggest(query: string, locale: Locale, limit = CITY_SUGGESTIONS_LIMIT, transaction: SearchTransaction | null = null): CitySuggestion[] {
     const term = normalizeName(query);
     if (term === '') return [];
     const digits = /^\d+$/.test(term);
-    const matches = this.cities.filter((city) =>
-      digits ? city.zip.startsWith(term) : city.keys.some((key) => key.startsWith(term) || (term.length >= 3 && key.includes(` ${term}`))),
+    const countOf = (city: IndexedCity) => (transaction && city.counts ? city.counts[transaction] : city.count);
+    const matches = this.cities.filter(
+      (city) => countOf(city) > 0 && (digits ? city.zip.startsWith(term) : city.keys.some((key) => key.startsWith(term) || (term.length >= 3 && key.includes(` ${term}`)))),
     );
     return matches
-      .map((city) => ({ name: city.alias[locale]?.trim() || city.name, zip: city.zip, country: city.country, count: city.count }))
+      .map((city) => ({ name: city.alias[locale]?.trim() || city.name, zip: city.zip, country: city.country, count: countOf(city) }))
       .sort((a, b) => a.name.localeCompare(b.name, locale) || a.zip.localeCompare(b.zip))
       .slice(0, limit);
   }

@@ -191,6 +191,18 @@ export function isInArea(area: AreaShape, point: LatLon): boolean {
 }
 
 /**
+ * The squared distance from a circle's centre in SQL (the equirectangular measure of isInArea, in degrees²): the
+ * "nearest first" order of a search by radius.
+ */
+export function distanceOrder(area: Extract<AreaShape, { kind: 'circle' }>, lat: string, lon: string, add: (value: unknown) => string): string {
+  const num = (value: number) => `${add(value)}::double precision`;
+  const { kx } = circleTerms(area);
+  const dx = `((${lon} - ${num(area.center.lon)}) * ${num(kx)})`;
+  const dy = `(${lat} - ${num(area.center.lat)})`;
+  return `(${dx} * ${dx} + ${dy} * ${dy})`;
+}
+
+/**
  * The same test in SQL over a latitude and a longitude column: the bounding box first (the index
  * `ix_estates_area` answers it), then the exact test with the same operations in the same order as isInArea.
  */

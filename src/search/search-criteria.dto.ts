@@ -1,10 +1,15 @@
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, type ValidationOptions } from 'class-validator';
+import { ArrayMaxSize, IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, type ValidationOptions } from 'class-validator';
 import { HEAD_TYPES } from '../estates/domain/estate.js';
+import { EPC_LABELS } from '../estates/domain/listing-features.js';
 import { parseCircle, parsePolygon, parseRadius } from './search-area.js';
 
-/** The sort orders a visitor can choose; `newest` is the default; `reduced`: the most recent price reduction first. */
-export const SORT_ORDERS = ['newest', 'price-asc', 'price-desc', 'reduced'] as const;
+/**
+ * The sort orders a visitor can choose; `newest` is the default; `reduced`: the most recent price reduction first;
+ * `price-per-m2`: the lowest price per m² of living area first; `area-desc`: the largest living area first;
+ * `distance`: the nearest to the centre of a radius first (a search without a radius is in the newest order).
+ */
+export const SORT_ORDERS = ['newest', 'price-asc', 'price-desc', 'price-per-m2', 'area-desc', 'distance', 'reduced'] as const;
 export const SEARCH_TRANSACTIONS = ['buy', 'rent'] as const;
 
 /** Bounds that keep a hand-made URL from asking the database for silly work. */
@@ -12,6 +17,12 @@ export const MAX_LOCATIONS = 10;
 export const MAX_TYPES = 20;
 export const MAX_PAGE = 500;
 const MAX_PRICE = 1_000_000_000;
+/** An area bound in m² (a plot of 1,000 ha is far beyond any listing). */
+const MAX_AREA_M2 = 10_000_000;
+/** "New since": the last day, three days, week, two weeks or month. */
+export const NEW_SINCE_DAYS = [1, 3, 7, 14, 30] as const;
+/** The facades a house can have (2: closed, 3: half-open, 4: open). */
+export const FACADES = [2, 3, 4] as const;
 
 /** A query value as Fastify gives it (a string, or an array when repeated) as a list of non-empty strings. */
 const list = ({ value }: { value: unknown }): string[] | undefined => {
@@ -30,6 +41,16 @@ const text = ({ value }: { value: unknown }): string | undefined => {
   const first = Array.isArray(value) ? value[0] : value;
   return typeof first === 'string' && first.trim() !== '' ? first.trim() : undefined;
 };
+
+/** A checkbox: `1` (what the form sends), `true` or `on` is set; absent or empty is not; anything else is refused. */
+const flag = ({ value }: { value: unknown }): boolean | undefined => {
+  const raw = text({ value });
+  if (raw === undefined) return undefined;
+  return /^(1|true|on)$/i.test(raw) ? true : /^(0|false|off)$/i.test(raw) ? false : (raw as unknown as boolean);
+};
+
+/** An EPC label as typed in a URL: `a+`, `A%2B` and `A+` read the same. */
+const label = ({ value }: { value: unknown }): string | undefined => text({ value })?.toUpperCase().replace(/\s/g, '');
 
 /** A number field: empty is absent; "250.000" (Belgian grouping) and "250000" read the same. */
 const whole = ({ value }: { value: unknown }): number | undefined => {
@@ -99,6 +120,61 @@ export class SearchCriteriaDto {
   @IsString()
   @MaxLength(40)
   reference?: string;
+
+  /** The smallest living area, in m². */
+  @Transform(whole)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_AREA_M2)
+  livingAreaMin?: number;
+
+  /** The smallest plot area, in m². */
+  @Transform(whole)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_AREA_M2)
+  plotAreaMin?: number;
+
+  /** The worst EPC label accepted: `C` finds A++ to C (as Belgian portals' "EPC at least C"). */
+  @Transform(label)
+  @IsOptional()
+  @IsIn(EPC_LABELS)
+  epc?: string;
+
+  @Transform(flag)
+  @IsOptional()
+  @IsBoolean()
+  garden?: boolean;
+
+  @Transform(flag)
+  @IsOptional()
+  @IsBoolean()
+  terrace?: boolean;
+
+  /** A garage or a parking space. */
+  @Transform(flag)
+  @IsOptional()
+  @IsBoolean()
+  parking?: boolean;
+
+  /** At least this many facades (2, 3 or 4). */
+  @Transform(whole)
+  @IsOptional()
+  @IsIn(FACADES)
+  facadesMin?: number;
+
+  @Transform(flag)
+  @IsOptional()
+  @IsBoolean()
+  newBuild?: boolean;
+
+  /** Listed in the last N days. */
+  @Transform(whole)
+  @IsOptional()
+  @IsIn(NEW_SINCE_DAYS)
+  newSince?: number;
 
   /** A radius around one of the catalogue's places (a city name in any language). */
   @Transform(text)

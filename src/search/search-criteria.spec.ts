@@ -1,6 +1,6 @@
 import { buildEstate } from '../../test/factories/estate.factory.js';
 import type { Estate } from '../estates/domain/estate.js';
-import { EMPTY_CRITERIA, hasFilters, matchesCriteria, normalizeName, parseSearchQuery, type SearchCriteria, toSearchQuery } from './search-criteria.js';
+import { EMPTY_CRITERIA, hasFilters, listedSince, matchesCriteria, normalizeName, parseSearchQuery, type SearchCriteria, toSearchQuery } from './search-criteria.js';
 
 const criteria = (overrides: Partial<SearchCriteria>): SearchCriteria => ({ ...EMPTY_CRITERIA, ...overrides });
 
@@ -16,6 +16,15 @@ describe(parseSearchQuery.name, () => {
         priceMax: '500000',
         bedroomsMin: '2',
         reference: ' ab-12 ',
+        livingAreaMin: '120',
+        plotAreaMin: '1.000',
+        epc: 'a+',
+        garden: '1',
+        terrace: 'on',
+        parking: 'true',
+        facadesMin: '3',
+        newBuild: '1',
+        newSince: '7',
         sort: 'price-desc',
         page: '3',
       }),
@@ -28,10 +37,32 @@ describe(parseSearchQuery.name, () => {
       priceMax: 500_000,
       bedroomsMin: 2,
       reference: 'ab-12',
+      livingAreaMin: 120,
+      plotAreaMin: 1_000,
+      epc: 'A+',
+      garden: true,
+      terrace: true,
+      parking: true,
+      facadesMin: 3,
+      newBuild: true,
+      newSince: 7,
       area: null,
       sort: 'price-desc',
       page: 3,
     });
+  });
+
+  it('ignores new filters that do not validate: an unknown label, a yes that is no yes, days the form does not offer', () => {
+    expect(
+      parseSearchQuery({ epc: 'H', garden: 'maybe', terrace: '', parking: '0', facadesMin: '5', newSince: '2', livingAreaMin: '-1', plotAreaMin: 'big', sort: 'nearest' }),
+    ).toEqual(EMPTY_CRITERIA);
+  });
+
+  it('writes the new filters in a fixed order after the older ones, whatever order they came in', () => {
+    const criteria = parseSearchQuery(new URLSearchParams('newSince=3&newBuild=1&facadesMin=4&parking=1&terrace=1&garden=1&epc=B&plotAreaMin=500&livingAreaMin=90&bedroomsMin=2'));
+    expect(toSearchQuery(criteria)).toBe('transaction=buy&bedroomsMin=2&livingAreaMin=90&plotAreaMin=500&epc=B&garden=1&terrace=1&parking=1&facadesMin=4&newBuild=1&newSince=3');
+    expect(toSearchQuery({ ...criteria, sort: 'price-per-m2' })).toMatch(/&newSince=3&sort=price-per-m2$/);
+    expect(parseSearchQuery(new URLSearchParams(toSearchQuery(criteria)))).toEqual(criteria);
   });
 
   it('ignores values that do not validate instead of refusing the search', () => {
@@ -145,5 +176,31 @@ describe(matchesCriteria.name, () => {
     expect(matchesCriteria(project, criteria({ headTypes: ['APARTMENT'], bedroomsMin: 3 }))).toBe(true);
     expect(matchesCriteria(project, criteria({ headTypes: ['PROJECT'] }))).toBe(true);
     expect(matchesCriteria(project, criteria({ bedroomsMin: 3, priceMax: 300_000 }))).toBe(false);
+  });
+});
+
+describe(listedSince.name, () => {
+  it('counts whole Belgian days back from midnight in Brussels (winter and summer time)', () => {
+    expect(listedSince(1, '2026-12-03').toISOString()).toBe('2026-12-01T23:00:00.000Z');
+    expect(listedSince(7, '2026-07-10').toISOString()).toBe('2026-07-02T22:00:00.000Z');
+  });
+});
+
+describe('matchesCriteria and the filters of issue 38', () => {
+  const villa = buildEstate();
+  const criteria = (overrides: Partial<SearchCriteria>): SearchCriteria => ({ ...EMPTY_CRITERIA, ...overrides });
+  it('asks what the listing has, as the search columns say it', () => {
+    expect(matchesCriteria(villa, criteria({ livingAreaMin: 280, plotAreaMin: 1200, epc: 'C', garden: true, terrace: true, facadesMin: 4 }))).toBe(true);
+    expect(matchesCriteria(villa, criteria({ epc: 'B' }))).toBe(false);
+    expect(matchesCriteria(villa, criteria({ parking: true }))).toBe(false);
+    expect(matchesCriteria(villa, criteria({ newBuild: true }))).toBe(false);
+    expect(matchesCriteria(villa, criteria({ livingAreaMin: 281 }))).toBe(false);
+  });
+
+  it('finds a listing new since N days by the day a sync first saw it (never one on offer before the site knew it)', () => {
+    const since = new Date('2026-11-26T23:00:00Z');
+    expect(matchesCriteria({ ...villa, marks: { listedAt: new Date('2026-11-30T10:00:00Z'), priceReducedAt: null } }, criteria({ newSince: 7 }), undefined, since)).toBe(true);
+    expect(matchesCriteria({ ...villa, marks: { listedAt: new Date('2026-11-20T10:00:00Z'), priceReducedAt: null } }, criteria({ newSince: 7 }), undefined, since)).toBe(false);
+    expect(matchesCriteria({ ...villa, marks: { listedAt: null, priceReducedAt: null } }, criteria({ newSince: 7 }), undefined, since)).toBe(false);
   });
 });

@@ -1,8 +1,10 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
+import { belgianDay } from '../estates/display/price-history.js';
 import { isAvailable } from '../estates/domain/availability.js';
 import type { Estate, HeadType } from '../estates/domain/estate.js';
 import { referenceKey } from '../estates/domain/format.js';
+import { type EpcLabel, epcRankOf, listingFeatures } from '../estates/domain/listing-features.js';
 import { searchPointOf } from '../estates/domain/search-point.js';
 import { publicPrice } from '../estates/domain/visibility.js';
 import { areaOf, areaParams, isInArea, type LatLon, resolveArea, type SearchArea } from './search-area.js';
@@ -23,6 +25,19 @@ export interface SearchCriteria {
   readonly priceMax: number | null;
   readonly bedroomsMin: number | null;
   readonly reference: string | null;
+  /** The smallest living area and plot area, in m² (domain/listing-features.ts). */
+  readonly livingAreaMin: number | null;
+  readonly plotAreaMin: number | null;
+  /** The worst EPC label accepted (`C`: A++ to C). */
+  readonly epc: EpcLabel | null;
+  readonly garden: boolean;
+  readonly terrace: boolean;
+  /** A garage or a parking space. */
+  readonly parking: boolean;
+  readonly facadesMin: number | null;
+  readonly newBuild: boolean;
+  /** Listed in the last N days (the days a sync first saw it: listed_at). */
+  readonly newSince: number | null;
   /** A radius around a place or a point, or an area drawn on the map (search-area.ts). */
   readonly area: SearchArea | null;
   readonly sort: SortOrder;
@@ -41,6 +56,15 @@ export const EMPTY_CRITERIA: SearchCriteria = {
   priceMax: null,
   bedroomsMin: null,
   reference: null,
+  livingAreaMin: null,
+  plotAreaMin: null,
+  epc: null,
+  garden: false,
+  terrace: false,
+  parking: false,
+  facadesMin: null,
+  newBuild: false,
+  newSince: null,
   area: null,
   sort: 'newest',
   page: 1,
@@ -75,6 +99,15 @@ export function parseSearchQuery(query: Readonly<Record<string, unknown>> | URLS
     priceMax: priceMax ?? null,
     bedroomsMin: dto.bedroomsMin ? dto.bedroomsMin : null,
     reference: dto.reference ?? null,
+    livingAreaMin: dto.livingAreaMin ? dto.livingAreaMin : null,
+    plotAreaMin: dto.plotAreaMin ? dto.plotAreaMin : null,
+    epc: (dto.epc as EpcLabel | undefined) ?? null,
+    garden: dto.garden === true,
+    terrace: dto.terrace === true,
+    parking: dto.parking === true,
+    facadesMin: dto.facadesMin ?? null,
+    newBuild: dto.newBuild === true,
+    newSince: dto.newSince ?? null,
     area: areaOf(dto),
     sort: dto.sort ?? 'newest',
     page: dto.page ?? 1,
@@ -98,6 +131,15 @@ export function toSearchQuery(criteria: Partial<SearchCriteria>, options: { page
   if (full.priceMax !== null) params.append('priceMax', String(full.priceMax));
   if (full.bedroomsMin !== null) params.append('bedroomsMin', String(full.bedroomsMin));
   if (full.reference) params.append('reference', full.reference);
+  if (full.livingAreaMin !== null) params.append('livingAreaMin', String(full.livingAreaMin));
+  if (full.plotAreaMin !== null) params.append('plotAreaMin', String(full.plotAreaMin));
+  if (full.epc) params.append('epc', full.epc);
+  if (full.garden) params.append('garden', '1');
+  if (full.terrace) params.append('terrace', '1');
+  if (full.parking) params.append('parking', '1');
+  if (full.facadesMin !== null) params.append('facadesMin', String(full.facadesMin));
+  if (full.newBuild) params.append('newBuild', '1');
+  if (full.newSince !== null) params.append('newSince', String(full.newSince));
   if (full.area) for (const [key, value] of areaParams(full.area)) params.append(key, value);
   if (options.sort !== false && full.sort !== 'newest') params.append('sort', full.sort);
   if (options.page !== false && full.page > 1) params.append('page', String(full.page));
@@ -156,7 +198,62 @@ function matchesOwn(estate: Estate, criteria: SearchCriteria): boolean {
   if (criteria.priceMax !== null && (price === null || price > criteria.priceMax)) return false;
   if (criteria.bedroomsMin !== null && (estate.bedrooms ?? 0) < criteria.bedroomsMin) return false;
   if (criteria.reference && !referenceKey(estate.reference ?? '').startsWith(referenceKey(criteria.reference))) return false;
+  return matchesFeatures(estate, criteria);
+}
+
+/** Whether the criteria ask anything of what a listing has (area, EPC, garden, …): the unit-level filters of issue 38. */
+export function hasFeatureFilters(criteria: SearchCriteria): boolean {
+  return (
+    criteria.livingAreaMin !== null ||
+    criteria.plotAreaMin !== null ||
+    criteria.epc !== null ||
+    criteria.garden ||
+    criteria.terrace ||
+    criteria.parking ||
+    criteria.facadesMin !== null ||
+    criteria.newBuild
+  );
+}
+
+/** What the listing has against the feature filters (domain/listing-features.ts: the columns the SQL filters on). */
+function matchesFeatures(estate: Estate, criteria: SearchCriteria): boolean {
+  if (!hasFeatureFilters(criteria)) return true;
+  const has = listingFeatures(estate);
+  if (criteria.livingAreaMin !== null && (has.livingArea === null || has.livingArea < criteria.livingAreaMin)) return false;
+  if (criteria.plotAreaMin !== null && (has.plotArea === null || has.plotArea < criteria.plotAreaMin)) return false;
+  if (criteria.epc !== null && (has.epcRank === null || has.epcRank > (epcRankOf(criteria.epc) ?? 0))) return false;
+  if (criteria.garden && !has.hasGarden) return false;
+  if (criteria.terrace && !has.hasTerrace) return false;
+  if (criteria.parking && !has.hasParking) return false;
+  if (criteria.facadesMin !== null && (has.facades === null || has.facades < criteria.facadesMin)) return false;
+  if (criteria.newBuild && !has.newBuild) return false;
   return true;
+}
+
+/** Days in ms. */
+const DAY_MS = 86_400_000;
+
+/**
+ * Since when a listing must be listed for "new since N days": N days before the start of `today` (a Belgian
+ * calendar day, yyyy-mm-dd, as the cards' "new" badge counts days), at midnight in Belgium. A whole-day bound:
+ * the same search finds the same listings all day, and its cached page changes at midnight with the badges.
+ */
+export function listedSince(newSince: number, today: string): Date {
+  const midnightUtc = Date.parse(`${today}T00:00:00Z`) - newSince * DAY_MS;
+  // Belgium is UTC+1 or UTC+2: the offset of that day's midnight, from what the time zone says of it.
+  const offsetHours = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Brussels', hour: '2-digit', hourCycle: 'h23' }).format(new Date(midnightUtc)));
+  return new Date(midnightUtc - offsetHours * 3_600_000);
+}
+
+function belgianToday(): string {
+  return belgianDay(new Date());
+}
+
+/** Whether the listing was listed since that bound (a listing on offer before the site knew it, listed_at null, is not new). */
+function matchesNewSince(estate: Estate, since: Date | null): boolean {
+  if (since === null) return true;
+  const listedAt = estate.marks?.listedAt ?? null;
+  return listedAt !== null && new Date(listedAt).getTime() >= since.getTime();
 }
 
 /**
@@ -166,8 +263,14 @@ function matchesOwn(estate: Estate, criteria: SearchCriteria): boolean {
  * two-bedroom flat under € 300.000); the area too is the listing's. Visibility (hidden statuses, sold listings) is not a criterion: callers pass
  * visible listings (domain/visibility.ts).
  */
-export function matchesCriteria(estate: Estate, criteria: SearchCriteria, placePoint: (place: string) => LatLon | null = () => null): boolean {
+export function matchesCriteria(
+  estate: Estate,
+  criteria: SearchCriteria,
+  placePoint: (place: string) => LatLon | null = () => null,
+  since: Date | null = criteria.newSince === null ? null : listedSince(criteria.newSince, belgianToday()),
+): boolean {
   if (criteria.transaction !== null && estate.transaction.forRent !== (criteria.transaction === 'rent')) return false;
+  if (!matchesNewSince(estate, since)) return false;
   if (!matchesLocation(estate, criteria.locations)) return false;
   if (!matchesArea(estate, criteria.area, placePoint)) return false;
   return matchesOwn(estate, criteria) || (estate.isProject && estate.children.some((unit) => isAvailable(unit) && matchesOwn(unit, criteria)));

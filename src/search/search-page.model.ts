@@ -4,17 +4,18 @@ import type { CityComboboxProps, ResultsMapProps } from '../../client/islands/se
 import { AppConfig } from '../config/config.js';
 import { enumLabel, subTypeLabel } from '../estates/domain/enum-labels.js';
 import { HEAD_TYPES } from '../estates/domain/estate.js';
-import { formatNumber } from '../estates/domain/format.js';
+import { formatArea, formatNumber } from '../estates/domain/format.js';
+import { EPC_LABELS } from '../estates/domain/listing-features.js';
 import { type EstateCard, listingCard } from '../estates/display/estate-card.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import { LOCALES, type Locale } from '../routing/locales.js';
 import { urlFor } from '../routing/routes.js';
 import { jsonForScript } from '../seo/structured-data.js';
 import { type LandingPage, landingPageFor } from './landing-pages.js';
-import { hasFilters, normalizeName, type SearchCriteria, toSearchQuery } from './search-criteria.js';
+import { hasFeatureFilters, hasFilters, normalizeName, type SearchCriteria, toSearchQuery } from './search-criteria.js';
 import { AREA_RADII_KM, areaParams, DEFAULT_RADIUS_KM } from './search-area.js';
 import { describeArea } from './search-area-text.js';
-import { SORT_ORDERS } from './search-criteria.dto.js';
+import { FACADES, NEW_SINCE_DAYS, SORT_ORDERS } from './search-criteria.dto.js';
 import { SEARCH_PAGE_SIZE, SearchService } from './search.service.js';
 import { searchTitle } from './search-title.js';
 
@@ -44,7 +45,15 @@ export interface SearchFormModel {
   readonly priceMax: readonly Choice[];
   readonly bedrooms: readonly Choice[];
   readonly reference: string;
-  /** The secondary filters (price, bedrooms, reference) start folded unless one of them is set. */
+  /** What the listing has (issue 38): minimum areas, EPC label, facades, how recent, and yes/no features. */
+  readonly livingAreaMin: readonly Choice[];
+  readonly plotAreaMin: readonly Choice[];
+  readonly epc: readonly Choice[];
+  readonly facadesMin: readonly Choice[];
+  readonly newSince: readonly Choice[];
+  /** Checkboxes, each its own query field (`garden=1`). */
+  readonly features: ReadonlyArray<{ readonly name: FeatureName; readonly label: string; readonly checked: boolean }>;
+  /** The secondary filters (price, bedrooms, reference, what the listing has) start folded unless one of them is set. */
   readonly moreOpen: boolean;
   readonly sorts: readonly Choice[];
   readonly resetHref: string;
@@ -91,11 +100,20 @@ export interface SearchPageModel {
 export const SALE_PRICES = [100_000, 150_000, 200_000, 250_000, 300_000, 350_000, 400_000, 500_000, 600_000, 750_000, 1_000_000, 1_500_000];
 export const RENT_PRICES = [500, 600, 750, 900, 1_000, 1_250, 1_500, 2_000, 2_500, 3_000];
 const BEDROOMS = [1, 2, 3, 4, 5];
+/** Steps of the minimum areas, in m². */
+export const LIVING_AREAS = [50, 75, 100, 125, 150, 200, 250, 300];
+export const PLOT_AREAS = [100, 250, 500, 750, 1_000, 2_000, 5_000];
+/** The yes/no filters, in the form's order. */
+export const FEATURE_NAMES = ['garden', 'terrace', 'parking', 'newBuild'] as const;
+export type FeatureName = (typeof FEATURE_NAMES)[number];
 /** The sort control's texts ("recently reduced" with the price history's texts). */
 const SORT_LABELS: Readonly<Record<(typeof SORT_ORDERS)[number], string>> = {
   newest: 'search.sort.newest',
   'price-asc': 'search.sort.price-asc',
   'price-desc': 'search.sort.price-desc',
+  'price-per-m2': 'search.sort.price-per-m2',
+  'area-desc': 'search.sort.area-desc',
+  distance: 'search.sort.distance',
   reduced: 'history.sort.reduced',
 };
 /** Page links around the current page (and always the first and last). */
@@ -110,6 +128,24 @@ function priceChoices(criteria: SearchCriteria, selected: number | null, emptyLa
     { value: '', label: emptyLabel, selected: selected === null },
     ...values.map((value) => ({ value: String(value), label: `€ ${formatNumber(value)}`, selected: value === selected })),
   ];
+}
+
+/** A minimum's select: "no minimum", then the steps (and a value typed in a URL that is no step). */
+function minimumChoices(steps: readonly number[], selected: number | null, emptyLabel: string, label: (value: number) => string): Choice[] {
+  const values = selected !== null && !steps.includes(selected) ? [...steps, selected].sort((a, b) => a - b) : steps;
+  return [{ value: '', label: emptyLabel, selected: selected === null }, ...values.map((value) => ({ value: String(value), label: label(value), selected: value === selected }))];
+}
+
+/** Whether the folded filters hold anything (they then start open). */
+function moreFiltersSet(criteria: SearchCriteria): boolean {
+  return (
+    criteria.priceMin !== null ||
+    criteria.priceMax !== null ||
+    criteria.bedroomsMin !== null ||
+    criteria.reference !== null ||
+    hasFeatureFilters(criteria) ||
+    criteria.newSince !== null
+  );
 }
 
 function pageNumbers(page: number, pageCount: number): number[] {
@@ -292,8 +328,29 @@ export class SearchPageModels {
         ...BEDROOMS.map((n) => ({ value: String(n), label: `${n}+`, selected: criteria.bedroomsMin === n })),
       ],
       reference: criteria.reference ?? '',
-      moreOpen: criteria.priceMin !== null || criteria.priceMax !== null || criteria.bedroomsMin !== null || criteria.reference !== null,
-      sorts: SORT_ORDERS.map((sort) => ({ value: sort, label: t.t(SORT_LABELS[sort]), selected: criteria.sort === sort })),
+      livingAreaMin: minimumChoices(LIVING_AREAS, criteria.livingAreaMin, t.t('search.form.areaAny'), (value) => t.t('search.form.areaAtLeast', { area: formatArea(value) })),
+      plotAreaMin: minimumChoices(PLOT_AREAS, criteria.plotAreaMin, t.t('search.form.areaAny'), (value) => t.t('search.form.areaAtLeast', { area: formatArea(value) })),
+      epc: [
+        { value: '', label: t.t('search.form.epcAny'), selected: criteria.epc === null },
+        // "G or better" is every label: no choice.
+        ...EPC_LABELS.filter((label) => label !== 'G').map((label) => ({ value: label, label: t.t('search.form.epcAtLeast', { label }), selected: criteria.epc === label })),
+      ],
+      facadesMin: [
+        { value: '', label: t.t('search.form.facadesAny'), selected: criteria.facadesMin === null },
+        ...FACADES.map((count) => ({ value: String(count), label: t.t(`search.form.facades.${count}`), selected: criteria.facadesMin === count })),
+      ],
+      newSince: [
+        { value: '', label: t.t('search.form.newSinceAny'), selected: criteria.newSince === null },
+        ...NEW_SINCE_DAYS.map((days) => ({ value: String(days), label: t.t(`search.form.newSinceDays.${days}`), selected: criteria.newSince === days })),
+      ],
+      features: FEATURE_NAMES.map((name) => ({ name, label: t.t(`search.form.features.${name}`), checked: criteria[name] })),
+      moreOpen: moreFiltersSet(criteria),
+      // "Nearest first" needs a centre: offered with a radius (around a place or a point), or when the URL asks it.
+      sorts: SORT_ORDERS.filter((sort) => sort !== 'distance' || criteria.sort === 'distance' || criteria.area?.kind === 'near' || criteria.area?.kind === 'circle').map((sort) => ({
+        value: sort,
+        label: t.t(SORT_LABELS[sort]),
+        selected: criteria.sort === sort,
+      })),
       resetHref: urlFor('home', locale),
       combobox: {
         url: urlFor('ajaxSearchCity', locale),

@@ -58,19 +58,22 @@ export class SearchController {
   }
 
   /**
-   * City autocomplete (SPEC §7 `/ajax/search-city`): an htmx fragment (the listbox's options), or JSON with
-   * `Accept: application/json`.
+   * City autocomplete (SPEC §7 `/ajax/search-city?q=…&transaction=…`): an htmx fragment (the listbox's options), or
+   * JSON with `Accept: application/json`.
    */
   @Get(routerPaths('ajaxSearchCity'))
   async cities(
     @RequestLocale() locale: Locale,
     @Query('q') q: unknown,
+    @Query('transaction') transaction: unknown,
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<FragmentView | CitySuggestionJson[]> {
     const t = this.translations.forLocale(locale);
     const text = typeof q === 'string' ? q.slice(0, CITY_QUERY_MAX) : '';
-    const suggestions = (await this.search.cities()).suggest(text, locale, CITY_SUGGESTIONS_LIMIT).map((city) => {
+    // Counted as the search being made counts (to buy unless it says to rent): "Gent (9000) 3" finds 3.
+    const searched = parseSearchQuery({ transaction }).transaction;
+    const suggestions = (await this.search.cities()).suggest(text, locale, CITY_SUGGESTIONS_LIMIT, searched).map((city) => {
       const countryName = city.country === 'BE' ? null : enumLabel(t, 'country', city.country) || city.country;
       return {
         ...city,

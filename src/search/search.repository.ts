@@ -5,9 +5,11 @@ import { UNAVAILABLE_STATUSES } from '../estates/domain/availability.js';
 import type { Estate } from '../estates/domain/estate.js';
 import type { LocalizedText } from '../i18n/localized-text.js';
 import { referenceKey } from '../estates/domain/format.js';
+import { belgianDay } from '../estates/display/price-history.js';
+import { epcRankOf } from '../estates/domain/listing-features.js';
 import type { LandingCandidate } from './landing-pages.js';
-import { areaCondition } from './search-area.js';
-import type { SearchCriteria } from './search-criteria.js';
+import { areaCondition, distanceOrder } from './search-area.js';
+import { listedSince, type SearchCriteria } from './search-criteria.js';
 
 /** Which listings a visitor may find, from the settings. */
 export interface SearchVisibility {
@@ -43,7 +45,10 @@ export interface CityRow {
   readonly name: string;
   readonly alias: LocalizedText;
   readonly country: string;
+  /** Top-level listings a visitor may see, of both transactions. */
   readonly count: number;
+  /** The same per transaction, as a search to buy or to rent counts them. */
+  readonly counts?: { readonly buy: number; readonly rent: number };
   /** The city's point (its listings' city coordinates): what a radius around it is drawn from. */
   readonly lat?: number | null;
   readonly lon?: number | null;
@@ -66,7 +71,7 @@ class Params {
   }
 }
 
-/** A listing's own values against the unit-level criteria (type, price, bedrooms, reference). */
+/** A listing's own values against the unit-level criteria (type, price, bedrooms, reference, what it has). */
 function ownConditions(alias: string, criteria: SearchCriteria, params: Params): string[] {
   const conditions: string[] = [];
   if (criteria.headTypes.length > 0) conditions.push(`${alias}.head_type = ANY(${params.add(criteria.headTypes)})`);
@@ -75,6 +80,15 @@ function ownConditions(alias: string, criteria: SearchCriteria, params: Params):
   if (criteria.priceMax !== null) conditions.push(`${alias}.public_price <= ${params.add(criteria.priceMax)}`);
   if (criteria.bedroomsMin !== null) conditions.push(`${alias}.bedrooms >= ${params.add(criteria.bedroomsMin)}`);
   if (criteria.reference) conditions.push(`${alias}.reference_key LIKE ${params.add(`${referenceKey(criteria.reference)}%`)}`);
+  // What the listing has (issue 38): columns the sync writes from domain/listing-features.ts, as matchesCriteria reads it.
+  if (criteria.livingAreaMin !== null) conditions.push(`${alias}.living_area >= ${params.add(criteria.livingAreaMin)}`);
+  if (criteria.plotAreaMin !== null) conditions.push(`${alias}.plot_area >= ${params.add(criteria.plotAreaMin)}`);
+  if (criteria.epc !== null) conditions.push(`${alias}.epc_rank <= ${params.add(epcRankOf(criteria.epc))}`);
+  if (criteria.garden) conditions.push(`${alias}.has_garden`);
+  if (criteria.terrace) conditions.push(`${alias}.has_terrace`);
+  if (criteria.parking) conditions.push(`${alias}.has_parking`);
+  if (criteria.facadesMin !== null) conditions.push(`${alias}.facades >= ${params.add(criteria.facadesMin)}`);
+  if (criteria.newBuild) conditions.push(`${alias}.new_build`);
   return conditions;
 }
 
@@ -85,7 +99,7 @@ export function excludedStatuses(visibility: SearchVisibility): string[] {
 }
 
 /** Columns the result orders and the map need, selected by every arm of a search. */
-const MATCH_COLUMNS = 'e.id, e.updated_at, e.public_price, e.status, e.lat, e.lon, e.head_type, e.price_reduced_at';
+const MATCH_COLUMNS = 'e.id, e.updated_at, e.public_price, e.status, e.lat, e.lon, e.head_type, e.price_reduced_at, e.living_area, e.area_lat, e.area_lon';
 
 /**
  * The listings a search finds, as a row source (`FROM (…) e`): top-level listings only (projects and standalone
@@ -96,6 +110,8 @@ const MATCH_COLUMNS = 'e.id, e.updated_at, e.public_price, e.status, e.lat, e.lo
 export function matchingListings(criteria: SearchCriteria, locations: ResolvedLocations | null, visibility: SearchVisibility, params: Params): string {
   const base = ['e.parent_id IS NULL', `e.status <> ALL(${params.add(excludedStatuses(visibility))})`];
   if (criteria.transaction) base.push(`e.for_rent = ${params.add(criteria.transaction === 'rent')}`);
+  // "New since N days" is the listing's (a project is new when the site first saw it, not when a unit was added).
+  if (criteria.newSince !== null) base.push(`e.listed_at >= ${params.add(listedSince(criteria.newSince, belgianDay(new Date())).toISOString())}::timestamptz`);
   if (locations) {
     const parts: string[] = [];
     if (locations.zips.length > 0) parts.push(`e.city_zip = ANY(${params.add(locations.zips)})`);
@@ -131,6 +147,19 @@ function orderBy(criteria: SearchCriteria, visibility: SearchVisibility, params:
       return `${unavailableLast}e.public_price ASC NULLS LAST, e.id`;
     case 'price-desc':
       return `${unavailableLast}e.public_price DESC NULLS LAST, e.id DESC`;
+    case 'price-per-m2':
+      // Cheapest per m² of living area first; without a living area or a public price last (NULL), as
+      // ix_estates_search_price_m2 holds them (living_area is never 0: domain/listing-features.ts).
+      return `${unavailableLast}(e.public_price / e.living_area) ASC NULLS LAST, e.id`;
+    case 'area-desc':
+      return `${unavailableLast}e.living_area DESC NULLS LAST, e.updated_at DESC, e.id DESC`;
+    case 'distance': {
+      // Nearest to the radius's centre first (the service resolved a place's radius to its point); without a
+      // radius there is no centre, and the order is the newest.
+      const { area } = criteria;
+      if (area?.kind === 'circle') return `${unavailableLast}${distanceOrder(area, 'e.area_lat', 'e.area_lon', (value) => params.add(value))} ASC, e.id`;
+      return `${unavailableLast}e.updated_at DESC, e.id DESC`;
+    }
     case 'reduced':
       // The most recent price reduction first (estates.price_reduced_at, kept by the sync: display/price-history.ts
       // priceReducedAfter), then the others as `newest`; ix_estates_search_reduced holds exactly this order.
@@ -223,11 +252,12 @@ export class SearchRepository {
     );
   }
 
-  /** Cities with listings a visitor may see (top-level listings, as the search counts them). */
+  /** Cities with listings a visitor may see (top-level listings, as the search counts them), in all and per transaction. */
   async cities(visibility: SearchVisibility): Promise<CityRow[]> {
-    const rows: Array<{ zip: string; name: string; alias: LocalizedText | null; country: string | null; count: string; lat: number | null; lon: number | null }> = await this.dataSource.query(
+    const rows: Array<{ zip: string; name: string; alias: LocalizedText | null; country: string | null; count: string; buy: string; rent: string; lat: number | null; lon: number | null }> = await this.dataSource.query(
       `SELECT e.city_zip AS zip, e.city_name AS name, min((e.document->'address'->'city'->'alias')::text)::jsonb AS alias,
               min(e.document->'address'->>'country') AS country, count(*) AS count,
+              count(*) FILTER (WHERE NOT e.for_rent) AS buy, count(*) FILTER (WHERE e.for_rent) AS rent,
               coalesce(avg(CASE WHEN jsonb_typeof(e.document->'address'->'city'->'lat') = 'number' THEN (e.document->'address'->'city'->>'lat')::double precision END), avg(e.area_lat)) AS lat,
               coalesce(avg(CASE WHEN jsonb_typeof(e.document->'address'->'city'->'lon') = 'number' THEN (e.document->'address'->'city'->>'lon')::double precision END), avg(e.area_lon)) AS lon
          FROM estates e WHERE e.parent_id IS NULL AND e.status <> ALL($1)
@@ -235,7 +265,16 @@ export class SearchRepository {
       [excludedStatuses(visibility)],
     );
     const coordinate = (value: number | string | null) => (value === null ? null : Number(value));
-    return rows.map((row) => ({ zip: row.zip, name: row.name, alias: row.alias ?? {}, country: row.country ?? 'BE', count: Number(row.count), lat: coordinate(row.lat), lon: coordinate(row.lon) }));
+    return rows.map((row) => ({
+      zip: row.zip,
+      name: row.name,
+      alias: row.alias ?? {},
+      country: row.country ?? 'BE',
+      count: Number(row.count),
+      counts: { buy: Number(row.buy), rent: Number(row.rent) },
+      lat: coordinate(row.lat),
+      lon: coordinate(row.lon),
+    }));
   }
 
   /** Listings on offer per head type, transaction and city: what landing pages are chosen from. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import type { Estate } from '../estates/domain/estate.js';
-import { type BadgeRules, badgeRules, badgeVersion } from '../estates/display/price-history.js';
+import { type BadgeRules, badgeRules, badgeVersion, belgianDay } from '../estates/display/price-history.js';
 import { CatalogueVersionService } from '../estates/persistence/catalogue-version.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { CityIndex } from './city-index.js';
@@ -65,13 +65,14 @@ export class SearchService {
   }
 
   /**
-   * The version of everything a search page shows: the catalogue, the visibility settings and the cards' badges (their
-   * settings and, while a badge is on, the Belgian day: a badge that ends at midnight leaves no cached page behind).
+   * The version of everything a search page shows: the catalogue, the visibility settings, the cards' badges (their
+   * settings and, while a badge is on, the Belgian day: a badge that ends at midnight leaves no cached page behind)
+   * and the Belgian day itself, which "new since N days" counts from (search-criteria.ts listedSince).
    */
   async version(): Promise<string> {
     const [visibility, badges] = await Promise.all([this.visibility(), this.badgeRules()]);
     return createHash('sha1')
-      .update(JSON.stringify([this.catalogue.current, [...visibility.hiddenStatus].sort(), visibility.showUnavailable, badgeVersion(badges)]))
+      .update(JSON.stringify([this.catalogue.current, [...visibility.hiddenStatus].sort(), visibility.showUnavailable, badgeVersion(badges), belgianDay(new Date())]))
       .digest('base64url')
       .slice(0, 22);
   }

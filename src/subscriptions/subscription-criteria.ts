@@ -1,7 +1,7 @@
 import type { SearchProfile } from '../estates/sources/lead-sink.port.js';
 import { enumLabel } from '../estates/domain/enum-labels.js';
 import type { Estate } from '../estates/domain/estate.js';
-import { formatCurrency } from '../estates/domain/format.js';
+import { formatArea, formatCurrency } from '../estates/domain/format.js';
 import type { Translator } from '../i18n/translator.js';
 import type { SearchCriteriaDto } from '../search/search-criteria.dto.js';
 import { areaOf, type LatLon } from '../search/search-area.js';
@@ -46,6 +46,13 @@ export function describeCriteria(stored: StoredCriteria, t: Translator): string[
   if (criteria.priceMax !== null) line('search.form.priceMax', formatCurrency(criteria.priceMax));
   if (criteria.bedroomsMin !== null) line('search.form.bedroomsMin', `${criteria.bedroomsMin}+`);
   if (criteria.reference) line('search.form.reference', criteria.reference);
+  if (criteria.livingAreaMin !== null) line('search.form.livingAreaMin', t.t('search.form.areaAtLeast', { area: formatArea(criteria.livingAreaMin) }));
+  if (criteria.plotAreaMin !== null) line('search.form.plotAreaMin', t.t('search.form.areaAtLeast', { area: formatArea(criteria.plotAreaMin) }));
+  if (criteria.epc !== null) line('search.form.epc', t.t('search.form.epcAtLeast', { label: criteria.epc }));
+  if (criteria.facadesMin !== null) line('search.form.facadesMin', t.t(`search.form.facades.${criteria.facadesMin}`));
+  const features = (['garden', 'terrace', 'parking', 'newBuild'] as const).filter((name) => criteria[name]);
+  if (features.length > 0) line('search.form.featuresLegend', features.map((name) => t.t(`search.form.featureNames.${name}`)).join(', '));
+  if (criteria.newSince !== null) line('search.form.newSince', t.t(`search.form.newSinceDays.${criteria.newSince}`));
   return lines.length > 0 ? lines : [t.t('subscriptions.criteria.everything')];
 }
 
@@ -60,6 +67,15 @@ export function criteriaFromForm(dto: SearchCriteriaDto): StoredCriteria {
     priceMax: dto.priceMax ?? null,
     bedroomsMin: dto.bedroomsMin || null,
     reference: dto.reference ?? null,
+    livingAreaMin: dto.livingAreaMin || null,
+    plotAreaMin: dto.plotAreaMin || null,
+    epc: (dto.epc as SearchCriteria['epc'] | undefined) ?? null,
+    garden: dto.garden === true,
+    terrace: dto.terrace === true,
+    parking: dto.parking === true,
+    facadesMin: dto.facadesMin ?? null,
+    newBuild: dto.newBuild === true,
+    newSince: dto.newSince ?? null,
     area: areaOf(dto),
   });
   return storedCriteria(new URLSearchParams(query));

@@ -347,8 +347,11 @@ describe('search (real app, real database)', () => {
       expect(body.map((city) => city.zip)).toEqual(expect.arrayContaining([TOWN.zip, OTHER_TOWN.zip]));
     });
 
-    it('matches the localized alias and answers in the visitor’s language, with the count of visible listings', async () => {
-      expect((await cities('chercheville', 'de')).body).toEqual([expect.objectContaining({ name: 'Suchdorf', zip: TOWN.zip, count: 4, label: 'Suchdorf (9991)' })]);
+    it('matches the localized alias and answers in the visitor’s language, with the count of visible listings the search finds', async () => {
+      // To buy unless it says to rent, as the search: the villa, the townhouse and the project (the flat is to rent).
+      expect((await cities('chercheville', 'de')).body).toEqual([expect.objectContaining({ name: 'Suchdorf', zip: TOWN.zip, count: 3, label: 'Suchdorf (9991)' })]);
+      expect(total((await search(IN_TOWN, 'de')).text)).toBe(3);
+      expect((await get(`${urlFor('ajaxSearchCity', 'de')}?q=chercheville&transaction=rent`).set('Accept', 'application/json').expect(200)).body).toEqual([expect.objectContaining({ count: 1 })]);
       expect((await cities('Luik')).body).toEqual(expect.arrayContaining([expect.objectContaining({ zip: '4000' })]));
     });
 

@@ -66,6 +66,53 @@ export function PriceFields({ ctx, form, oob = false }: { ctx: PageContext; form
 }
 
 /**
+ * What the listing has (issue 38): minimum living and plot area, the EPC label at least, the facades, how recently
+ * it was listed, and garden, terrace, parking and new build as checkboxes (`garden=1`). Plain controls of the GET
+ * form, so they work and come back filled in without JavaScript; the keep-me-informed form shows the same ones.
+ */
+export function FeatureFields({ ctx, form, idPrefix = 'search', fieldClassName = 'search-form__field' }: { ctx: PageContext; form: SearchFormModel; idPrefix?: string; fieldClassName?: string }): ReactElement {
+  const { t } = ctx;
+  const select = (name: string, label: string, choices: readonly Choice[]) => (
+    <div className={fieldClassName}>
+      <label htmlFor={`${idPrefix}-${name}`}>{label}</label>
+      <select id={`${idPrefix}-${name}`} name={name} defaultValue={choices.find((choice) => choice.selected)?.value ?? ''}>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  return (
+    <div className="search-form__features">
+      <div className="search-form__row">
+        {select('livingAreaMin', t('search.form.livingAreaMin'), form.livingAreaMin)}
+        {select('plotAreaMin', t('search.form.plotAreaMin'), form.plotAreaMin)}
+      </div>
+      <div className="search-form__row">
+        {select('epc', t('search.form.epc'), form.epc)}
+        {select('facadesMin', t('search.form.facadesMin'), form.facadesMin)}
+      </div>
+      {select('newSince', t('search.form.newSince'), form.newSince)}
+      <fieldset className="search-form__group">
+        <legend>{t('search.form.featuresLegend')}</legend>
+        <ul className="search-form__options">
+          {form.features.map((feature) => (
+            <li key={feature.name}>
+              <label className="search-form__option">
+                <input type="checkbox" name={feature.name} value="1" defaultChecked={feature.checked} />
+                <span>{feature.label}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+    </div>
+  );
+}
+
+/**
  * Search by area. Without JavaScript, and for keyboard and screen-reader users: "Within [5 km] of [place]", two
  * labelled selects of the GET form. An area drawn on the map (or a radius around a point) rides along as hidden
  * fields, said in words with a link to the same search without it. Swapped out of band after each search.
@@ -168,6 +215,7 @@ export function SearchForm({ ctx, form }: { ctx: PageContext; form: SearchFormMo
             <input id="search-reference" name="reference" type="text" autoComplete="off" defaultValue={form.reference} maxLength={40} />
           </div>
         </div>
+        <FeatureFields ctx={ctx} form={form} />
       </details>
       <Select id="search-sort" name="sort" label={t('search.form.sort')} choices={form.sorts} />
       <div className="search-form__actions">

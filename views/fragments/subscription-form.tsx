@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import type { SearchFormModel } from '../../src/search/search-page.model.js';
-import { PriceFields, RadiusFields, SubTypesField } from '../components/search-form.js';
+import { FeatureFields, PriceFields, RadiusFields, SubTypesField } from '../components/search-form.js';
 import type { PageContext } from '../page-context.js';
 import type { BotCheckView } from '../components/bot-check-field.js';
 import { PageForm } from '../components/page-form.js';
@@ -150,6 +150,7 @@ function CriteriaFields(props: SubscriptionFormProps): ReactElement {
       <AreaCriteria {...props} />
       <PriceFields ctx={ctx} form={search} />
       <Select name="bedroomsMin" label={t('search.form.bedroomsMin')} options={search.bedrooms} selected={search.bedrooms.find((choice) => choice.selected)?.value ?? ''} props={props} />
+      <FeatureFields ctx={ctx} form={search} idPrefix="subscription" fieldClassName="form-field" />
     </fieldset>
   );
 }

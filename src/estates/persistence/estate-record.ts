@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Estate } from '../domain/estate.js';
 import { referenceKey } from '../domain/format.js';
+import { listingFeatures } from '../domain/listing-features.js';
 import { searchPointOf } from '../domain/search-point.js';
 import { publicPrice } from '../domain/visibility.js';
 import type { EstateDocument, EstateEntity } from './estate.entity.js';
@@ -43,6 +44,8 @@ export function toRow(estate: Estate, syncedAt: Date): EstateEntity {
     referenceKey: estate.reference ? referenceKey(estate.reference).slice(0, 64) || null : null,
     publicPrice: publicPrice(estate),
     bedrooms: estate.bedrooms,
+    // The search filters' columns (issue 38), by the rules matchesCriteria applies to the alerts.
+    ...listingFeatures(estate),
     lat: geo?.lat ?? null,
     lon: geo?.lon ?? null,
     areaLat: areaPoint?.lat ?? null,

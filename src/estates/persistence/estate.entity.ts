@@ -23,6 +23,15 @@ export type EstateDocument = Omit<Estate, 'children' | 'marks'>;
 @Index('ix_estates_projects', ['forRent'], { where: '"is_project" AND "parent_id" IS NULL' })
 // Search by area: the bounding-box prefilter over top-level listings' search points.
 @Index('ix_estates_area', ['areaLat', 'areaLon'], { where: '"parent_id" IS NULL' })
+// Issue 38's orders and filters (migrations/1796400000000-SearchFilters.ts): the largest living area first
+// (living_area DESC NULLS LAST, updated_at DESC, id DESC by the migration), "new since N days" (listed_at), and
+// "new build only" (a few listings in a catalogue: a partial index in the newest order).
+@Index('ix_estates_search_area', ['forRent', 'livingArea', 'updatedAt', 'id'], { where: '"parent_id" IS NULL' })
+@Index('ix_estates_search_listed', ['forRent', 'listedAt'], { where: '"parent_id" IS NULL AND "listed_at" IS NOT NULL' })
+@Index('ix_estates_search_new_build', ['forRent', 'updatedAt'], { where: '"parent_id" IS NULL AND "new_build"' })
+// Price per m² cheapest first: an index on the expression (public_price / living_area), which TypeORM cannot
+// declare; the migration creates it and the schema builder leaves it alone (synchronize: false).
+@Index('ix_estates_search_price_m2', { synchronize: false })
 export class EstateEntity {
   /** The site's id, as in URLs. */
   @PrimaryColumn({ type: 'integer' })
@@ -105,6 +114,39 @@ export class EstateEntity {
 
   @Column({ name: 'area_lon', type: 'double precision', nullable: true })
   areaLon!: number | null;
+
+  /** What the search filters ask of a listing (domain/listing-features.ts), written by the sync (estate-record.ts). */
+  @Column({ name: 'living_area', type: 'numeric', precision: 10, scale: 2, nullable: true, transformer: {
+    to: (value: number | null) => value,
+    from: (value: string | null) => (value === null ? null : Number(value)),
+  } })
+  livingArea!: number | null;
+
+  @Column({ name: 'plot_area', type: 'numeric', precision: 10, scale: 2, nullable: true, transformer: {
+    to: (value: number | null) => value,
+    from: (value: string | null) => (value === null ? null : Number(value)),
+  } })
+  plotArea!: number | null;
+
+  /** The EPC label's rank, 1 (A++) … 9 (G): "EPC C or better" is `epc_rank <= 5`. */
+  @Column({ name: 'epc_rank', type: 'smallint', nullable: true })
+  epcRank!: number | null;
+
+  @Column({ name: 'has_garden', type: 'boolean', default: false })
+  hasGarden!: boolean;
+
+  @Column({ name: 'has_terrace', type: 'boolean', default: false })
+  hasTerrace!: boolean;
+
+  @Column({ name: 'has_parking', type: 'boolean', default: false })
+  hasParking!: boolean;
+
+  /** 2 (closed), 3 (half-open) or 4 (open). */
+  @Column({ type: 'smallint', nullable: true })
+  facades!: number | null;
+
+  @Column({ name: 'new_build', type: 'boolean', default: false })
+  newBuild!: boolean;
 
   @Index('ix_estates_updated_at')
   @Column({ name: 'updated_at', type: 'timestamptz' })

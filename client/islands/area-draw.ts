@@ -34,10 +34,12 @@ export function showArea(view: LeafletMap, area: AreaOnMap | null): void {
 }
 
 /**
- * Draw an area: a button on the map starts it (its panel, above the map, says how and finishes), each click on the map (or Enter on the focused map: its centre,
- * marked by a cross, so the keyboard can draw too) places a corner; "Search in this area" puts the corners into the
- * search form's `polygon` field and submits the form (htmx searches and pushes the URL; without htmx the browser
- * follows the GET form). The radius control of the form is the way without a pointer.
+ * Draw an area: a button on the map starts it (its panel, above the map, says how and finishes), each click on the map
+ * places a corner. The keyboard draws too: pressing the button puts the focus on the map, whose hint says how; the
+ * arrow keys move the map under a cross at its centre, Enter places the centre, Backspace takes the last corner back
+ * and Escape stops (back on the button). "Search in this area" puts the corners into the search form's `polygon`
+ * field and submits the form (htmx searches and pushes the URL; without htmx the browser follows the GET form). The
+ * radius control of the form is the way without a map.
  */
 export function addAreaTools(view: LeafletMap, canvas: HTMLElement, props: ResultsMapProps): void {
   const texts = props.draw;
@@ -91,10 +93,17 @@ export function addAreaTools(view: LeafletMap, canvas: HTMLElement, props: Resul
     redraw();
   };
   const onClick = (event: { latlng: LatLng }) => add(event.latlng);
+  const undoLast = () => {
+    points.pop();
+    redraw();
+  };
   const onKey = (event: KeyboardEvent) => {
-    if (event.target !== canvas || (event.key !== 'Enter' && event.key !== ' ')) return;
+    if (event.target !== canvas || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === 'Enter' || event.key === ' ') add(view.getCenter());
+    else if (event.key === 'Backspace' || event.key === 'Delete') undoLast();
+    else if (event.key === 'Escape') cancelDrawing();
+    else return;
     event.preventDefault();
-    add(view.getCenter());
   };
   const stop = () => {
     drawing = false;
@@ -124,16 +133,15 @@ export function addAreaTools(view: LeafletMap, canvas: HTMLElement, props: Resul
     view.on('click', onClick);
     canvas.addEventListener('keydown', onKey);
     redraw();
-    finish.focus();
+    // On the map the keys draw on (its hint describes it): "Search in this area" is still disabled, so not there.
+    canvas.focus();
   });
-  undo.addEventListener('click', () => {
-    points.pop();
-    redraw();
-  });
-  cancel.addEventListener('click', () => {
+  undo.addEventListener('click', undoLast);
+  function cancelDrawing() {
     stop();
     start.focus();
-  });
+  }
+  cancel.addEventListener('click', cancelDrawing);
   finish.addEventListener('click', () => {
     if (points.length < 3) return;
     const value = points.map((point) => `${rounded(point.lat)},${rounded(point.lng)}`).join(';');

@@ -5,7 +5,7 @@ import markerShadow from 'leaflet/dist/images/marker-shadow.png';
 import clusterStylesheet from 'leaflet.markercluster/dist/MarkerCluster.css?url';
 import clusterDefaultStylesheet from 'leaflet.markercluster/dist/MarkerCluster.Default.css?url';
 // Leaflet first: the clustering plugin extends the global `L` Leaflet sets.
-import { control, Icon, latLngBounds, map as leafletMap, type Map as LeafletMap, marker, popup, tileLayer } from 'leaflet';
+import { control, DivIcon, Icon, latLngBounds, type LeafletEvent, type LeafletKeyboardEvent, map as leafletMap, type Map as LeafletMap, type MarkerCluster, marker, point as leafletPoint, popup, tileLayer } from 'leaflet';
 import 'leaflet.markercluster';
 import { markerClusterGroup } from 'leaflet';
 import { addAreaTools, areaBounds, showArea } from './area-draw';
@@ -54,15 +54,48 @@ function popupCard(estate: EstateJson, openText: string): HTMLElement {
   return card;
 }
 
-/** A marker's popup: opened at once, filled with the listing's card when its display model has come. */
-async function openPopup(view: LeafletMap, point: ResultMarker, props: ResultsMapProps): Promise<void> {
+/**
+ * A marker's popup: opened at once, filled with the listing's card when its display model has come. Opened from the
+ * keyboard (`from`, the marker it was opened on), the focus goes to the card's link, Escape closes it, and the focus
+ * comes back to the marker.
+ */
+async function openPopup(view: LeafletMap, point: ResultMarker, props: ResultsMapProps, from?: HTMLElement): Promise<void> {
   const bubble = popup({ minWidth: 200 }).setLatLng([point.lat, point.lon]).setContent('…').openOn(view);
+  if (from) {
+    const container = bubble.getElement();
+    container?.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      view.closePopup(bubble);
+    });
+    bubble.once('remove', () => {
+      if (!document.activeElement || document.activeElement === document.body || container?.contains(document.activeElement)) from.focus();
+    });
+  }
   try {
     const response = await fetch(props.estateUrl.replace('<estateId>', String(point.id)), { headers: { Accept: 'application/json' } });
-    if (response.ok) bubble.setContent(popupCard((await response.json()) as EstateJson, props.openText));
+    if (!response.ok) return;
+    bubble.setContent(popupCard((await response.json()) as EstateJson, props.openText));
+    if (from && view.hasLayer(bubble)) bubble.getElement()?.querySelector<HTMLElement>('.map-popup a')?.focus();
   } catch {
     bubble.close();
   }
+}
+
+/** Enter or Space on a focused marker or cluster: a button's keys (Leaflet clicks neither). */
+const activates = (event: LeafletKeyboardEvent) => event.originalEvent.key === 'Enter' || event.originalEvent.key === ' ';
+
+/** A cluster's icon as the plugin draws it, named by its count in words ("5 properties here: zoom in"). */
+function clusterIcon(cluster: MarkerCluster, template: string): DivIcon {
+  const count = cluster.getChildCount();
+  const size = count < 10 ? 'small' : count < 100 ? 'medium' : 'large';
+  const inner = element('div');
+  const shown = element('span', '', { 'aria-hidden': 'true' });
+  shown.textContent = String(count);
+  const name = element('span', 'visually-hidden');
+  name.textContent = template.replace('{count}', String(count));
+  inner.append(shown, name);
+  return new DivIcon({ html: inner, className: `marker-cluster marker-cluster-${size}`, iconSize: leafletPoint(40, 40) });
 }
 
 export async function showResultsMap(canvas: HTMLElement, props: ResultsMapProps): Promise<void> {
@@ -77,12 +110,31 @@ export async function showResultsMap(canvas: HTMLElement, props: ResultsMapProps
   const view = leafletMap(canvas, { scrollWheelZoom: false, zoomControl: false });
   control.zoom({ zoomInTitle: props.zoomInTitle, zoomOutTitle: props.zoomOutTitle }).addTo(view);
   tileLayer(props.tileUrl, { attribution: props.attribution, maxZoom: 19 }).addTo(view);
-  const clusters = markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 50 });
+  // Zoom, draw and the attribution before the markers in the keyboard's order (Leaflet puts its controls last).
+  const controls = canvas.querySelector('.leaflet-control-container');
+  if (controls) canvas.prepend(controls);
+  const texts = props.markerTexts;
+  const clusters = markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 50, iconCreateFunction: (cluster) => clusterIcon(cluster, texts.cluster) });
   for (const point of markers) {
-    const pin = marker([point.lat, point.lon], { keyboard: true });
+    // Named for the keyboard and screen readers: the listing's type and status, as its card says them.
+    const name = [texts.types[point.headType], texts.statuses[point.status]].filter(Boolean).join(' · ') || props.openText;
+    const pin = marker([point.lat, point.lon], { keyboard: true, title: name, alt: name });
     pin.on('click', () => void openPopup(view, point, props));
+    pin.on('keydown', (event) => {
+      if (!activates(event as LeafletKeyboardEvent)) return;
+      event.originalEvent.preventDefault();
+      void openPopup(view, point, props, pin.getElement());
+    });
     clusters.addLayer(pin);
   }
+  // A cluster zooms in from the keyboard as from a click; its icon is gone then, so the focus stays on the map.
+  clusters.on('clusterkeydown', (event: LeafletEvent) => {
+    const keyboard = event as LeafletKeyboardEvent & { layer: MarkerCluster };
+    if (!activates(keyboard)) return;
+    keyboard.originalEvent.preventDefault();
+    canvas.focus({ preventScroll: true });
+    keyboard.layer.zoomToBounds({ padding: [24, 24] });
+  });
   view.addLayer(clusters);
   canvas.dataset.markers = String(markers.length);
   // The area searched, and the tool to draw another: the view holds the area and the markers.

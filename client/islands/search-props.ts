@@ -28,6 +28,17 @@ export interface ResultsMapProps {
   readonly area: AreaOnMap | null;
   /** Drawing an area: the search form it goes into (its `polygon` field) and the tool's texts. */
   readonly draw: AreaDrawProps;
+  /** The names of what the keyboard reaches on the map: a listing's type and status ("Woning · Te koop"), a cluster's count. */
+  readonly markerTexts: MarkerTexts;
+}
+
+export interface MarkerTexts {
+  /** A head type's label by its code (`HOUSE` → "Woning"). */
+  readonly types: Readonly<Record<string, string>>;
+  /** A status's label by its code (`FOR_SALE` → "Te koop"). */
+  readonly statuses: Readonly<Record<string, string>>;
+  /** "{count} properties here: zoom in". */
+  readonly cluster: string;
 }
 
 export type AreaOnMap =

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { CityComboboxProps, ResultsMapProps } from '../../client/islands/search-props.js';
 import { AppConfig } from '../config/config.js';
 import { enumLabel, subTypeLabel } from '../estates/domain/enum-labels.js';
-import { HEAD_TYPES } from '../estates/domain/estate.js';
+import { HEAD_TYPES, STATUSES } from '../estates/domain/estate.js';
 import { formatArea, formatNumber } from '../estates/domain/format.js';
 import { EPC_LABELS } from '../estates/domain/listing-features.js';
 import { type EstateCard, listingCard } from '../estates/display/estate-card.js';
@@ -261,6 +261,11 @@ export class SearchPageModels {
                 undoText: t.t('area.map.undo'),
                 hintText: t.t('area.map.drawHint'),
                 countTexts: { one: t.t('area.map.drawing', { count: 1 }), other: t.t('area.map.drawing', { count: '{count}' }) },
+              },
+              markerTexts: {
+                types: Object.fromEntries(HEAD_TYPES.map((type) => [type, enumLabel(t, 'headType', type)])),
+                statuses: Object.fromEntries(STATUSES.map((status) => [status, enumLabel(t, 'status', status)])),
+                cluster: t.t('area.map.cluster', { count: '{count}' }),
               },
             },
     };

@@ -233,6 +233,23 @@ describe('digests of listing changes for subscribers', () => {
     expect(sent[1].text).not.toContain('/nl/aanbod/5930/');
   });
 
+  it('follows the new filters (issue 38): a new listing with a garden and EPC B is mailed, one without a garden is not, and the mail says the search', async () => {
+    const email = 'garden@example.be';
+    const base = crm.sourceB.listings[0] as unknown as Record<string, Record<string, unknown>> & { address: Record<string, unknown> & { city: Record<string, unknown> } };
+    const inTuinwijk = { address: { ...base.address, city: { ...base.address.city, zip: '9995', name: 'Tuinwijk' } }, layoutRooms: [], energy: { ...base.energy, energyLabel: 'B' } };
+    addListing(crm, 5960, { ...inTuinwijk, comfort: { ...base.comfort, garden: 'FULLY_LANDSCAPED' } } as Partial<SourceBListing>);
+    addListing(crm, 5961, { ...inTuinwijk, comfort: { ...base.comfort, garden: null, gardenSurface: null } } as Partial<SourceBListing>);
+    await subscriber(email, criteriaOf('locations=9995&garden=1&epc=C'));
+    await sync();
+    await runOnBothReplicas();
+    const sent = await digestsTo(email);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].text).toContain('/nl/aanbod/5960/');
+    expect(sent[0].text).not.toContain('/nl/aanbod/5961/');
+    expect(sent[0].text).toContain('EPC-label: C of beter');
+    expect(sent[0].text).toContain('Met: tuin');
+  });
+
   it('mails nobody who has not confirmed', async () => {
     const email = 'unconfirmed@example.be';
     const reference = addListing(crm, 5940);

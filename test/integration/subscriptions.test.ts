@@ -179,6 +179,25 @@ describe('keep me informed', () => {
       expect(response.text).toMatch(/<option value="daily" selected="">/);
     });
 
+    it('keeps the new filters (issue 38): pre-filled from the search, stored from the post, said in the confirmation mail', async () => {
+      const query = 'transaction=buy&livingAreaMin=120&epc=C&garden=1&parking=1&facadesMin=3&newBuild=1&newSince=7';
+      const page = await request(sut.server).get(`${urlFor('subscribe', 'nl')}?${query}`).expect(200);
+      expect(checked(page.text, 'garden', '1')).toBe(true);
+      expect(checked(page.text, 'parking', '1')).toBe(true);
+      expect(checked(page.text, 'terrace', '1')).toBe(false);
+      expect(page.text).toMatch(/<select id="subscription-epc" name="epc">[^]*?<option value="C" selected="">/);
+      expect(page.text).toMatch(/<select id="subscription-livingAreaMin" name="livingAreaMin">[^]*?<option value="120" selected="">/);
+      const email = 'filters@example.be';
+      const fields = { livingAreaMin: '120', epc: 'C', garden: '1', parking: '1', facadesMin: '3', newBuild: '1', newSince: '7' };
+      expect((await post({ ...VALID, email, ...fields })).status).toBe(200);
+      const stored = await subscriptions().findOneByOrFail({ email });
+      expect(stored.criteria).toMatchObject({ livingAreaMin: 120, epc: 'C', garden: true, terrace: false, parking: true, facadesMin: 3, newBuild: true, newSince: 7 });
+      const mail = await received(email, 'Bevestig uw inschrijving');
+      for (const line of ['Bewoonbare oppervlakte: Vanaf 120 m²', 'EPC-label: C of beter', 'Gevels: 3 of meer (halfopen bebouwing)', 'Met: tuin, garage of parking, nieuwbouw', 'Nieuw in het aanbod: De voorbije week']) {
+        expect(mail.text).toContain(line);
+      }
+    });
+
     it('confirms with the button: the GET page changes nothing, the POST activates', async () => {
       await post({ ...VALID, email: 'confirm@example.be' });
       const token = linkToken(await received('confirm@example.be', 'Bevestig'), 'confirmSubscription');

@@ -10,6 +10,12 @@ const AREA_STYLE = { color: '#0b5a6b', weight: 2, fillColor: '#0b5a6b', fillOpac
 
 const rounded = (value: number) => String(Math.round(value * 10 ** DECIMALS) / 10 ** DECIMALS);
 
+/**
+ * "Search in this area" was pressed: the search swaps the results, the map with them, and the button pressed is gone.
+ * The new map's draw button takes the focus then, unless the visitor has put it somewhere meanwhile.
+ */
+let searchedFromPanel = false;
+
 /** Km per degree of latitude (the server's KM_PER_DEGREE). */
 const KM_PER_DEGREE = (6371.0088 * Math.PI) / 180;
 
@@ -71,6 +77,10 @@ export function addAreaTools(view: LeafletMap, canvas: HTMLElement, props: Resul
   const tool = new Control({ position: 'topright' });
   tool.onAdd = () => bar;
   tool.addTo(view);
+  if (searchedFromPanel) {
+    searchedFromPanel = false;
+    if (!document.activeElement || document.activeElement === document.body) start.focus({ preventScroll: true });
+  }
   const crosshair = element('div', 'area-draw__crosshair', { 'aria-hidden': 'true' });
 
   const points: LatLng[] = [];
@@ -158,6 +168,7 @@ export function addAreaTools(view: LeafletMap, canvas: HTMLElement, props: Resul
       if (other) other.value = '';
     }
     stop();
+    searchedFromPanel = true;
     form.requestSubmit();
   });
 }

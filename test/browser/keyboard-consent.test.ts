@@ -276,8 +276,10 @@ describe('keyboard and consent (issue 38)', () => {
         await page.keyboard.press('Enter');
         await page.waitForURL(/polygon=/);
         await page.locator('.results-map[data-map-state="ready"]').waitFor();
-        await page.screenshot({ path: `${SHOTS}/draw-nl-1280x800-searched.png` });
         await page.getByText(t.t('area.describe.polygon')).first().waitFor();
+        // The results and their map are new, the button pressed is gone: the focus is on the new map's draw button.
+        await until('the focus after searching', () => focused(page), (stop) => stop.text === t.t('area.map.draw'), { timeoutMs: 10_000 });
+        await page.screenshot({ path: `${SHOTS}/draw-nl-1280x800-searched.png` });
         expect(errors).toEqual([]);
       } finally {
         await close();

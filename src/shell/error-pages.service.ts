@@ -1,14 +1,39 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ErrorAlert } from '../../views/fragments/error-alert.js';
-import { InfoPage } from '../../views/pages/info-page.js';
+import { ErrorPage, type ErrorPageModel } from '../../views/pages/error-page.js';
 import { renderFragment, renderPage } from '../../views/render.js';
+import type { Translator } from '../i18n/translator.js';
 import { TranslationService } from '../i18n/translation.service.js';
-import { DEFAULT_LOCALE, LOCALES, localeFromPath } from '../routing/locales.js';
+import { DEFAULT_LOCALE, LOCALES, type Locale, localeFromPath } from '../routing/locales.js';
 import { urlFor } from '../routing/routes.js';
 import { errorCodeFor } from '../utils/errors.js';
+import type { MissingListing } from './missing-listing.service.js';
 import { PageContextService } from './page-context.service.js';
 import { isHtmxRequest } from '../web/request.js';
+
+/** The search page's query for `criteria` (its field names: src/search/search-criteria.dto.ts), from the home page. */
+function searchUrl(locale: Locale, criteria: Readonly<Record<string, string | null>>): string {
+  const query = new URLSearchParams(Object.entries(criteria).filter((entry): entry is [string, string] => !!entry[1])).toString();
+  return `${urlFor('home', locale)}${query ? `?${query}` : ''}`;
+}
+
+/** A 404 or 410 is no dead end: the similar search a listing page still allows, the search box, buy, rent, holidays. */
+function wayOn(locale: Locale, t: Translator['t'], holidays: string, missing: MissingListing | null): NonNullable<ErrorPageModel['wayOn']> {
+  const similar = missing && {
+    href: searchUrl(locale, { transaction: missing.transaction, headTypes: missing.headType, locations: missing.zip }),
+    label: missing.place ? t('errors.wayOn.similarIn', { place: missing.place }) : t('errors.wayOn.similar'),
+  };
+  return {
+    similar,
+    search: { action: urlFor('home', locale), title: t('errors.wayOn.searchTitle'), label: t('errors.wayOn.searchLabel'), hint: t('errors.wayOn.searchHint'), submit: t('errors.wayOn.submit') },
+    shortcuts: [
+      { href: searchUrl(locale, { transaction: 'buy' }), label: t('errors.wayOn.buy') },
+      { href: searchUrl(locale, { transaction: 'rent' }), label: t('errors.wayOn.rent') },
+      { href: holidays, label: t('errors.wayOn.holidays') },
+    ],
+  };
+}
 
 /** The localized error page (or htmx alert) for a status. It never shows the requested URL or the error. */
 @Injectable()
@@ -18,24 +43,27 @@ export class ErrorPagesService {
     private readonly translations: TranslationService,
   ) {}
 
-  render(request: FastifyRequest, status: number, error?: unknown): string {
+  /**
+   * The page (or htmx alert) for `status`. A 404 or 410 page offers a way on; `missing` is what a listing page that
+   * answers 404 still tells of its listing (MissingListingService), for a search of similar ones.
+   */
+  render(request: FastifyRequest, status: number, error?: unknown, missing: MissingListing | null = null): string {
     const locale = localeFromPath(request.url) ?? DEFAULT_LOCALE;
-    const code = errorCodeFor(status, error);
+    const code = status === 410 ? 'gone' : errorCodeFor(status, error);
     const base = this.contexts.create(request, locale, {});
     // An error page is not the page that was asked for: the cookie form returns home, not to that URL.
     const ctx = { ...base, currentPath: urlFor('home', locale), currentUrl: urlFor('home', locale), canonicalUrl: this.contexts.absoluteUrl(urlFor('home', locale)) };
     const { t } = ctx;
     if (isHtmxRequest(request)) return renderFragment(ErrorAlert({ message: t(`errors.${code}.text`) }));
+    const texts = missing ? 'errors.listingGone' : `errors.${code}`;
     return renderPage(
-      InfoPage({
+      ErrorPage({
         ctx,
         model: {
-          title: t(`errors.${code}.title`),
-          description: t(`errors.${code}.text`),
-          heading: t(`errors.${code}.title`),
-          paragraphs: [t(`errors.${code}.text`)],
-          noindex: true,
-          action: { href: ctx.nav.home, label: t('errors.backHome') },
+          title: t(`${texts}.title`),
+          text: t(`${texts}.text`),
+          wayOn: status === 404 || status === 410 ? wayOn(locale, t, ctx.nav.holidays, missing) : null,
+          home: { href: ctx.nav.home, label: t('errors.backHome') },
         },
       }),
     );

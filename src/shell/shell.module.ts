@@ -3,6 +3,7 @@ import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { ErrorResponder, ViewResponder } from '../web/responders.js';
 import { AllExceptionsFilter } from './all-exceptions.filter.js';
 import { ErrorPagesService } from './error-pages.service.js';
+import { MissingListingService } from './missing-listing.service.js';
 import { PageContextService } from './page-context.service.js';
 import { BuildInfoService } from './rendering/build-info.service.js';
 import { KnownPagesService } from './rendering/known-pages.service.js';
@@ -25,6 +26,7 @@ import { ViewRendererService } from './rendering/view-renderer.service.js';
     SectionCacheService,
     KnownPagesService,
     ErrorPagesService,
+    MissingListingService,
     AllExceptionsFilter,
     { provide: ViewResponder, useExisting: ViewRendererService },
     { provide: ErrorResponder, useExisting: AllExceptionsFilter },

@@ -48,13 +48,7 @@ export class EditSubscriptionFormView implements FormView {
     const others = await this.subscriptions.others(found.subscription);
     return page(
       EditSubscriptionPage,
-      {
-        form,
-        saved: false,
-        unconfirmed: found.subscription.status === 'unconfirmed',
-        unsubscribeUrl: urlFor('unsubscribe', locale, { token }),
-        others: others.map((other) => ({ summary: this.pages.summary(other.criteria, locale), unconfirmed: other.status === 'unconfirmed' })),
-      },
+      this.pages.editPage(found.subscription, others, locale, token, form, false),
       { route: 'editSubscriptions', params: { token }, indexable: false },
       { status: 422, cache: 'no-store' },
     );

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SubscriptionFormModel } from '../../views/pages/subscription-pages.js';
+import type { EditSubscriptionPageModel, SubscriptionFormModel } from '../../views/pages/subscription-pages.js';
 import { AppConfig } from '../config/config.js';
 import { TranslationService } from '../i18n/translation.service.js';
 import { LANGUAGE_NAMES, LOCALES, type Locale } from '../routing/locales.js';
@@ -41,6 +41,22 @@ export class SubscriptionPageModels {
       frequencies: DIGEST_FREQUENCIES.map((frequency) => ({ value: frequency, label: t.t(`subscriptions.form.frequencies.${frequency}`) })),
       privacyUrl: urlFor('privacy', locale),
       botCheck: this.config.botCheckClient,
+    };
+  }
+
+  /**
+   * The edit page: its form, the address the subscription is for (in full: only the holder of the link mailed to
+   * that address gets here, and it tells a visitor with several addresses which one this is), the unsubscribe
+   * link and the address's other subscriptions.
+   */
+  editPage(subscription: SubscriptionEntity, others: readonly SubscriptionEntity[], locale: Locale, token: string, form: SubscriptionFormModel, saved: boolean): EditSubscriptionPageModel {
+    return {
+      form,
+      saved,
+      email: subscription.email,
+      unconfirmed: subscription.status === 'unconfirmed',
+      unsubscribeUrl: urlFor('unsubscribe', locale, { token }),
+      others: others.map((other) => ({ summary: this.summary(other.criteria, locale), unconfirmed: other.status === 'unconfirmed' })),
     };
   }
 

@@ -95,15 +95,10 @@ export class SubscriptionsController {
     if (found.kind !== 'ok') return linkProblemPage(found.kind, locale);
     const { subscription } = found;
     const others = await this.subscriptions.others(subscription);
+    const form = await this.pages.form('edit', locale, urlFor('editSubscriptions', locale, { token }), this.pages.storedValues(subscription));
     return page(
       EditSubscriptionPage,
-      {
-        form: await this.pages.form('edit', locale, urlFor('editSubscriptions', locale, { token }), this.pages.storedValues(subscription)),
-        saved: saved === '1',
-        unconfirmed: subscription.status === 'unconfirmed',
-        unsubscribeUrl: urlFor('unsubscribe', locale, { token }),
-        others: others.map((other) => ({ summary: this.pages.summary(other.criteria, locale), unconfirmed: other.status === 'unconfirmed' })),
-      },
+      this.pages.editPage(subscription, others, locale, token, form, saved === '1'),
       { route: 'editSubscriptions', params: { token }, indexable: false },
       { cache: 'no-store' },
     );

@@ -452,5 +452,18 @@ describe('keep me informed', () => {
       expect(response.status).toBe(422);
       expect(await subscriptions().findOneByOrFail({ email: 'edit-invalid@example.be' })).toEqual(before);
     });
+
+    it('says which address the subscription is for, on the page and on the refused page without JavaScript (issue 38)', async () => {
+      const { edit } = await subscribeConfirmed('which-address@example.be');
+      const shown = await request(sut.server).get(urlFor('editSubscriptions', 'en', { token: edit }));
+      expect(shown.status).toBe(200);
+      expect(shown.text).toContain('<p class="subscription-page__address">This subscription is for which-address@example.be.</p>');
+      const refused = await request(sut.server)
+        .post(urlFor('editSubscriptions', 'de', { token: edit }))
+        .type('form')
+        .send(formBody({ language: 'xx', frequency: 'hourly', 'g-recaptcha-response': 'token-ok' }));
+      expect(refused.status).toBe(422);
+      expect(refused.text).toContain('Dieses Abonnement gilt für which-address@example.be.');
+    });
   });
 });

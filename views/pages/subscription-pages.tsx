@@ -80,6 +80,8 @@ export function SubscriptionNoticePage({ ctx, model }: { ctx: PageContext; model
 export interface EditSubscriptionPageModel {
   readonly form: SubscriptionFormModel;
   readonly saved: boolean;
+  /** The address the subscription is for (null only once erased, which no link reaches). */
+  readonly email: string | null;
   readonly unconfirmed: boolean;
   readonly unsubscribeUrl: string;
   /** The address's other subscriptions: their search in words. */
@@ -98,6 +100,7 @@ export function EditSubscriptionPage({ ctx, model }: { ctx: PageContext; model: 
             <p>{t('subscriptions.edit.saved')}</p>
           </Alert>
         )}
+        {model.email && <p className="subscription-page__address">{t('subscriptions.edit.address', { email: model.email })}</p>}
         <p className="subscription-page__intro">{t('subscriptions.edit.intro')}</p>
         <SubscriptionForm {...model.form} ctx={ctx} />
         <p>

@@ -33,22 +33,32 @@ interface Combobox {
   lastTyped: string;
 }
 
-/** Wraps the field with its listbox and its status region and gives it the combobox roles. */
+/**
+ * Gives the field its listbox, its status region and the combobox roles, around it where it is: the field is never
+ * moved (a focused field moved in the page loses the focus, and the visitor who typed its first letter before this
+ * island mounted would type the rest into nothing while the form searched for that letter). The island's own element
+ * is the listbox's frame; the list opens under the field (`place`).
+ */
 function build(root: HTMLElement, input: HTMLInputElement, props: CityComboboxProps): Combobox {
   const listId = `${input.id}-list`;
-  // A page restored from htmx's history brings the combobox as it was left: take it apart and build it anew.
-  root.querySelector('.combobox')?.replaceWith(input);
+  // A page restored from htmx's history brings the combobox as it was left: its list and status are made anew.
+  for (const stale of Array.from(root.querySelectorAll('.combobox__list, .combobox__status'))) stale.remove();
   const list = element('ul', 'combobox__list', { id: listId, role: 'listbox', 'aria-label': props.listLabel });
   list.hidden = true;
-  const status = element('div', 'visually-hidden', { role: 'status' });
-  const wrapper = element('div', 'combobox');
-  input.replaceWith(wrapper);
-  wrapper.append(input, list, status);
+  const status = element('div', 'visually-hidden combobox__status', { role: 'status' });
+  root.classList.add('combobox');
+  input.after(list);
+  root.append(status);
   input.setAttribute('role', 'combobox');
   input.setAttribute('aria-autocomplete', 'list');
   input.setAttribute('aria-expanded', 'false');
   input.setAttribute('aria-controls', listId);
   return { props, input, list, status, timer: undefined, request: undefined, active: -1, lastTyped: comparable(input.value) };
+}
+
+/** The list hangs from the field's bottom edge (the island's element also holds the label and the hint). */
+function place(box: Combobox): void {
+  box.list.style.top = `${box.input.offsetTop + box.input.offsetHeight}px`;
 }
 
 function options(box: Combobox): HTMLLIElement[] {
@@ -107,6 +117,7 @@ function render(box: Combobox, suggestions: readonly CitySuggestionJson[]): void
   }
   box.active = -1;
   input.removeAttribute('aria-activedescendant');
+  place(box);
   list.hidden = false;
   input.setAttribute('aria-expanded', 'true');
   const text = suggestions.length === 0 ? props.countTexts.zero : suggestions.length === 1 ? props.countTexts.one : props.countTexts.other;

@@ -30,14 +30,15 @@ function leaveMapsOutOfHistory(): void {
   if (historyCleaned) return;
   historyCleaned = true;
   document.addEventListener('htmx:beforeHistorySave', () => {
-    for (const canvas of document.querySelectorAll('.results-map__canvas, .area-draw__panel')) canvas.remove();
+    for (const pane of document.querySelectorAll('.results-map__pane')) pane.remove();
   });
 }
 
 /**
  * The results map: a button (hidden without JavaScript: no map, nothing broken) that fetches Leaflet and the
  * markers of the whole result set on demand. Each htmx search replaces the results and so this island, with the
- * new search's markers.
+ * new search's markers. The map and the drawing tool's panel above it are one pane: under the count on a phone,
+ * beside the list on a wide screen (search.css), held in view while the list scrolls.
  */
 export function mount(root: HTMLElement, rawProps: unknown): void {
   const props = rawProps as ResultsMapProps;
@@ -49,9 +50,9 @@ export function mount(root: HTMLElement, rawProps: unknown): void {
   for (const hint of document.querySelectorAll<HTMLElement>('.area-fields__map-hint')) hint.hidden = false;
   const showText = toggle.textContent ?? '';
   // A page restored from htmx's history brings the old map's markup, without its Leaflet: drawn anew when open.
-  root.querySelector('.results-map__canvas')?.remove();
-  root.querySelector('.area-draw__panel')?.remove();
+  root.querySelector('.results-map__pane')?.remove();
   toggle.setAttribute('aria-expanded', 'false');
+  let pane: HTMLElement | undefined;
   let canvas: HTMLElement | undefined;
 
   const open = async () => {
@@ -59,15 +60,18 @@ export function mount(root: HTMLElement, rawProps: unknown): void {
     toggle.textContent = props.hideText;
     root.classList.add('results-map--open');
     rememberOpen(true);
-    if (canvas) {
-      canvas.hidden = false;
+    if (pane) {
+      pane.hidden = false;
       return;
     }
+    pane = document.createElement('div');
+    pane.className = 'results-map__pane';
+    pane.id = `${root.closest('section')?.id ?? 'results'}-map`;
     canvas = document.createElement('div');
     canvas.className = 'results-map__canvas';
-    canvas.id = `${root.closest('section')?.id ?? 'results'}-map`;
-    toggle.setAttribute('aria-controls', canvas.id);
-    root.append(canvas);
+    toggle.setAttribute('aria-controls', pane.id);
+    pane.append(canvas);
+    root.append(pane);
     const { showResultsMap } = await loadChunk('results-map-leaflet', () => import('./results-map-leaflet'));
     await showResultsMap(canvas, props);
     root.dataset.mapState = 'ready';
@@ -78,8 +82,7 @@ export function mount(root: HTMLElement, rawProps: unknown): void {
       toggle.setAttribute('aria-expanded', 'false');
       toggle.textContent = showText;
       root.classList.remove('results-map--open');
-      if (canvas) canvas.hidden = true;
-      root.querySelector<HTMLElement>('.area-draw__panel')?.setAttribute('hidden', '');
+      if (pane) pane.hidden = true;
       rememberOpen(false);
     } else {
       void open();

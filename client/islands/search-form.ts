@@ -16,6 +16,32 @@ function reflectState(form: HTMLFormElement): void {
   }
 }
 
+/** Where the form is the page's sidebar (search.css): wider, it is shown; narrower, folded under "Filters". */
+const SIDEBAR = '(min-width: 960px)';
+
+/**
+ * The form sits in the phone's "Filters" details. A wide screen shows it with CSS (the closed details' content made
+ * visible); a browser without `::details-content` keeps the summary, and the details is opened here instead. On a
+ * phone, searching folds the filters away again, as the page without JavaScript comes back: results first.
+ */
+function fitFilters(form: HTMLFormElement): void {
+  const details = form.closest('details');
+  if (!details) return;
+  const wide = window.matchMedia(SIDEBAR);
+  if (!CSS.supports('selector(::details-content)')) {
+    const unfold = () => {
+      if (wide.matches) details.open = true;
+    };
+    unfold();
+    wide.addEventListener('change', unfold);
+  }
+  form.addEventListener('submit', () => {
+    if (wide.matches || !details.open) return;
+    details.open = false;
+    details.scrollIntoView({ block: 'start' });
+  });
+}
+
 let listening = false;
 
 export function mount(root: HTMLElement): void {
@@ -27,6 +53,7 @@ export function mount(root: HTMLElement): void {
       if (current) reflectState(current);
     });
   }
+  fitFilters(form);
   form.addEventListener('change', (event) => {
     const target = event.target;
     if (target instanceof HTMLInputElement && target.name === 'transaction') {

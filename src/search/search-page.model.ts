@@ -18,6 +18,7 @@ import { describeArea } from './search-area-text.js';
 import { FACADES, NEW_SINCE_DAYS, SORT_ORDERS } from './search-criteria.dto.js';
 import { SEARCH_PAGE_SIZE, SearchService } from './search.service.js';
 import { searchTitle } from './search-title.js';
+import { activeFilterCount } from './active-filters.js';
 
 export interface Choice {
   readonly value: string;
@@ -59,6 +60,8 @@ export interface SearchFormModel {
   readonly resetHref: string;
   readonly combobox: CityComboboxProps;
   readonly area: AreaFormModel;
+  /** The phone's control that folds the form away: "Filters", with how many are set (0: none shown). */
+  readonly toggle: { readonly label: string; readonly count: number; readonly countText: string };
 }
 
 export interface PageLink {
@@ -316,8 +319,10 @@ export class SearchPageModels {
       ),
     ].sort((a, b) => a[1].localeCompare(b[1], locale));
     const area = await this.areaForm(criteria, locale);
+    const filterCount = activeFilterCount(criteria);
     return {
       area,
+      toggle: { label: t.t('search.filters.toggle'), count: filterCount, countText: t.t('search.filters.active', { count: filterCount }) },
       action: urlFor('home', locale),
       transactions: [
         { value: 'buy', label: t.t('search.form.buy'), selected: criteria.transaction === 'buy' },

@@ -6,6 +6,7 @@ import { AreaFields, PriceFields, SEARCH_RESULTS_ID, SEARCH_STATUS_ID, SubTypesF
 import type { PageContext } from '../page-context.js';
 
 const HEADING_ID = 'search-results-heading';
+const FILTERS_COUNT_ID = 'search-filters-count';
 /** Cards whose photo may be the largest paint: loaded eagerly. */
 const EAGER_CARDS = 2;
 
@@ -97,6 +98,24 @@ export function SearchResults({ ctx, results }: { ctx: PageContext; results: Sea
   );
 }
 
+/**
+ * How many filters are set, on the phone's "Filters" control: a badge (its number seen, its words heard), swapped
+ * out of band with each htmx search so it follows the form.
+ */
+export function FiltersCount({ form, oob = false }: { form: SearchFormModel; oob?: boolean }): ReactElement {
+  const { count, countText } = form.toggle;
+  return (
+    <span id={FILTERS_COUNT_ID} className="search-filters__count" hx-swap-oob={oob ? 'true' : undefined}>
+      {count > 0 && (
+        <>
+          <span aria-hidden="true">{count}</span>
+          <span className="visually-hidden">{countText}</span>
+        </>
+      )}
+    </span>
+  );
+}
+
 /** The polite live region that tells screen-reader users how many results the new search has. */
 export function SearchStatus({ text }: { text: string }): ReactElement {
   return (
@@ -117,6 +136,7 @@ export function SearchResultsFragment({ ctx, results, form }: { ctx: PageContext
       <SubTypesField ctx={ctx} form={form} oob />
       <PriceFields ctx={ctx} form={form} oob />
       <AreaFields ctx={ctx} form={form} oob />
+      <FiltersCount form={form} oob />
       <p id={SEARCH_STATUS_ID} className="visually-hidden" role="status" hx-swap-oob="innerHTML">
         {results.countText}
       </p>

@@ -1,13 +1,19 @@
 import type { ReactElement } from 'react';
 import type { SearchPageModel } from '../../src/search/search-page.model.js';
 import { cachedSection } from '../cached-sections.js';
+import { Icon } from '../components/icon.js';
 import { SearchForm } from '../components/search-form.js';
-import { SearchResults, SearchStatus } from '../fragments/search-results.js';
+import { FiltersCount, SearchResults, SearchStatus } from '../fragments/search-results.js';
 import { Layout } from '../layouts/layout.js';
 import type { PageContext } from '../page-context.js';
 
 /**
  * The home page: the search form, its results (with the map on demand) and the landing searches.
+ *
+ * Results first on a phone: the form is folded in a `<details>` whose summary ("Filters", with how many are set)
+ * sits above the count and the cards, closed as rendered, so it works without JavaScript. From 960 px the form is a
+ * sidebar: the summary is hidden and the closed details' content shown (search.css, `::details-content`); where a
+ * browser lacks that, the summary stays and the search form's island opens the details on a wide screen.
  *
  * Kept sections (views/cached-sections.tsx), besides each result card's: the landing searches' links (a function of
  * the catalogue and the locale), and the form of an indexed search, the home page's or a landing page's (one of a
@@ -39,8 +45,15 @@ export function SearchPage({ ctx, model }: { ctx: PageContext; model: SearchPage
           <p className="search-page__intro">{model.intro}</p>
         </header>
         <div className="search-page__body">
-          <aside className="search-page__filters">
-            {model.indexable ? cachedSection(`form ${ctx.canonicalUrl}`, form) : form()}
+          <aside className="search-page__filters" aria-label={model.form.toggle.label}>
+            <details className="search-filters">
+              <summary className="search-filters__toggle">
+                <Icon name="sliders" />
+                <span>{model.form.toggle.label}</span>
+                <FiltersCount form={model.form} />
+              </summary>
+              {model.indexable ? cachedSection(`form ${ctx.canonicalUrl}`, form) : form()}
+            </details>
           </aside>
           <div className="search-page__results">
             <SearchStatus text="" />

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { Alert } from '../components/alert.js';
+import { Icon } from '../components/icon.js';
 import { SubscriptionForm, type SubscriptionFormProps } from '../fragments/subscription-form.js';
 import { Layout } from '../layouts/layout.js';
 import type { PageContext } from '../page-context.js';
@@ -100,7 +101,11 @@ export function EditSubscriptionPage({ ctx, model }: { ctx: PageContext; model: 
             <p>{t('subscriptions.edit.saved')}</p>
           </Alert>
         )}
-        {model.email && <p className="subscription-page__address">{t('subscriptions.edit.address', { email: model.email })}</p>}
+        {model.email && (
+          <p className="subscription-page__address">
+            <Icon name="mail" /> {t('subscriptions.edit.address', { email: model.email })}
+          </p>
+        )}
         <p className="subscription-page__intro">{t('subscriptions.edit.intro')}</p>
         <SubscriptionForm {...model.form} ctx={ctx} />
         <p>

@@ -395,7 +395,7 @@ try {
     const seq = plan.some((step) => /Seq Scan on estates/.test(step));
     if (seq) seqScans++;
     const time = plan.find((step) => step.startsWith('Execution Time'));
-    const scans = [...new Set(plan.map((step) => /(Seq Scan|Index Scan|Index Only Scan|Bitmap Index Scan)(?: using (\w+))? on (\w+)/.exec(step)).filter(Boolean).map((m) => `${m[1]}${m[2] ? ` ${m[2]}` : m[1] === 'Bitmap Index Scan' ? ` ${m[3]}` : ''}`))];
+    const scans = [...new Set(plan.map((step) => /(Seq Scan|Index Scan(?: Backward)?|Index Only Scan(?: Backward)?|Bitmap Index Scan)(?: using (\w+))? on (\w+)/.exec(step)).filter(Boolean).map((m) => `${m[1]}${m[2] ? ` ${m[2]}` : m[1] === 'Bitmap Index Scan' ? ` ${m[3]}` : ''}`))];
     console.log(`  ${seq ? 'SEQ SCAN' : 'indexed '}  ${query.padEnd(72)} ${time}  [${scans.join(', ')}]`);
     if (process.env.BENCH_PLANS) console.log(plan.map((step) => `      ${step}`).join('\n'));
   }

@@ -107,7 +107,14 @@ const MATCH_COLUMNS = 'e.id, e.updated_at, e.public_price, e.status, e.lat, e.lo
  * project is found when it, or one of its units still on offer, answers the unit-level criteria: that is a second
  * arm of a UNION ALL, so each arm filters on its indexes (an OR over both would scan every listing of a transaction).
  */
-export function matchingListings(criteria: SearchCriteria, locations: ResolvedLocations | null, visibility: SearchVisibility, params: Params): string {
+export function matchingListings(
+  criteria: SearchCriteria,
+  locations: ResolvedLocations | null,
+  visibility: SearchVisibility,
+  params: Params,
+  /** For a results page: each arm in the page's order, cut at the page's end (so each reads its order's index only that far). */
+  page?: { readonly order: string; readonly limit: string },
+): string {
   const base = ['e.parent_id IS NULL', `e.status <> ALL(${params.add(excludedStatuses(visibility))})`];
   if (criteria.transaction) base.push(`e.for_rent = ${params.add(criteria.transaction === 'rent')}`);
   // "New since N days" is the listing's (a project is new when the site first saw it, not when a unit was added).
@@ -127,14 +134,18 @@ export function matchingListings(criteria: SearchCriteria, locations: ResolvedLo
   }
   const own = ownConditions('e', criteria, params);
   const select = `SELECT ${MATCH_COLUMNS} FROM estates e WHERE `;
-  if (own.length === 0) return `(${select}${base.join(' AND ')})`;
+  const cut = page ? ` ORDER BY ${page.order} LIMIT ${page.limit}` : '';
+  if (own.length === 0) return `(${select}${base.join(' AND ')}${cut})`;
   const unitExcluded = params.add([...new Set<string>([...visibility.hiddenStatus, ...UNAVAILABLE_STATUSES])]);
   const unit = ownConditions('u', criteria, params);
   const throughUnits = `e.is_project AND EXISTS (SELECT 1 FROM estates u WHERE u.parent_id = e.id AND u.status <> ALL(${unitExcluded}) AND ${unit.join(' AND ')})`;
   // The arms do not overlap (the second takes only projects the first left out), so UNION ALL: no de-duplication,
   // and each arm can deliver its rows in the result order.
   const ownMatch = own.join(' AND ');
-  return `(${select}${[...base, ownMatch].join(' AND ')} UNION ALL ${select}${[...base, `NOT coalesce((${ownMatch}), false)`, throughUnits].join(' AND ')})`;
+  // A page cuts each arm at the page's end in the page's order: the first arm then reads its order's index (the
+  // newest, the price, …) until it has enough rows that pass the filters, instead of the planner sorting every
+  // listing that matches (it does not merge the arms' ordered scans by itself).
+  return `((${select}${[...base, ownMatch].join(' AND ')}${cut}) UNION ALL (${select}${[...base, `NOT coalesce((${ownMatch}), false)`, throughUnits].join(' AND ')}${cut}))`;
 }
 
 /** A listing on request has no public price: no price bound finds it, and it sorts after the priced ones both ways (NULLS LAST). */
@@ -193,8 +204,8 @@ export class SearchRepository {
    */
   pageStatement(criteria: SearchCriteria, locations: ResolvedLocations | null, visibility: SearchVisibility, pageSize: number): { sql: string; params: unknown[] } {
     const params = new Params();
-    const source = matchingListings(criteria, locations, visibility, params);
     const order = orderBy(criteria, visibility, params);
+    const source = matchingListings(criteria, locations, visibility, params, { order, limit: params.add(criteria.page * pageSize) });
     const sql = `SELECT e.id FROM ${source} e ORDER BY ${order} LIMIT ${params.add(pageSize)} OFFSET ${params.add((criteria.page - 1) * pageSize)}`;
     return { sql, params: params.values };
   }

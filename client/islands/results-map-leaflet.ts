@@ -60,7 +60,8 @@ function popupCard(estate: EstateJson, openText: string): HTMLElement {
  * comes back to the marker.
  */
 async function openPopup(view: LeafletMap, point: ResultMarker, props: ResultsMapProps, from?: HTMLElement): Promise<void> {
-  const bubble = popup({ minWidth: 200 }).setLatLng([point.lat, point.lon]).setContent('…').openOn(view);
+  // Panned clear of the controls in the map's top corners (zoom, draw), which would cover the card and its close button.
+  const bubble = popup({ minWidth: 200, autoPanPaddingTopLeft: leafletPoint(16, 80) }).setLatLng([point.lat, point.lon]).setContent('…').openOn(view);
   if (from) {
     const container = bubble.getElement();
     container?.addEventListener('keydown', (event) => {

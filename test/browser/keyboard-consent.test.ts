@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { HEAD_TYPES } from '../../src/estates/domain/estate.js';
 import { urlFor } from '../../src/routing/routes.js';
 import { fileTranslator } from '../support/file-translator.js';
 import { until } from '../support/poll.js';
@@ -44,7 +45,7 @@ function focused(page: Page): Promise<Focused> {
     }
     return {
       tag: active ? `${active.tagName.toLowerCase()}${active.id ? `#${active.id}` : ''}${active.className && typeof active.className === 'string' ? `.${active.className.split(' ')[0]}` : ''}` : 'none',
-      text: (active?.getAttribute('aria-label') ?? active?.textContent ?? '').trim().slice(0, 60),
+      text: (active?.getAttribute('aria-label') ?? active?.getAttribute('alt') ?? active?.textContent ?? '').trim().slice(0, 60),
       inBanner,
       coveredByBanner,
       inViewport: !!box && box.bottom > 0 && box.top < window.innerHeight,
@@ -280,6 +281,42 @@ describe('keyboard and consent (issue 38)', () => {
         // The results and their map are new, the button pressed is gone: the focus is on the new map's draw button.
         await until('the focus after searching', () => focused(page), (stop) => stop.text === t.t('area.map.draw'), { timeoutMs: 10_000 });
         await page.screenshot({ path: `${SHOTS}/draw-nl-1280x800-searched.png` });
+
+        // On to the markers: Enter on a cluster zooms in (the focus stays on the map), Enter on a listing's marker opens
+        // its card with the focus on the card's link, and Escape closes it, back on the marker.
+        const isMarker = (stop: Focused) => stop.tag.includes('leaflet-marker-icon');
+        let pin: Focused | undefined;
+        for (let round = 0; round < 6 && !pin; round += 1) {
+          const stops = await tabUntil('a marker', isMarker, 40);
+          const stop = stops.at(-1)!;
+          if (stop.tag.startsWith('img')) {
+            pin = stop;
+            break;
+          }
+          await page.keyboard.press('Enter');
+          await until('the map after zooming a cluster', () => focused(page), (now) => now.tag.includes('results-map__canvas'), { timeoutMs: 5_000 });
+          await page.locator('.results-map__canvas.leaflet-zoom-anim').waitFor({ state: 'detached' });
+        }
+        expect(pin?.text).toMatch(new RegExp(`^(${HEAD_TYPES.map((type) => t.t(`enums.headType.${type}`)).join('|')}) · `));
+        await page.keyboard.press('Enter');
+        await until('the focus on the card', () => focused(page), (stop) => stop.text === t.t('search.map.open'), { timeoutMs: 10_000 });
+        // The map pans the card clear of its controls (the zoom buttons, the draw button would cover it and its close button).
+        await until(
+          'the card clear of the map controls',
+          () =>
+            page.evaluate(() => {
+              const card = document.querySelector('.leaflet-popup-content-wrapper')!.getBoundingClientRect();
+              return [...document.querySelectorAll('.results-map__canvas .leaflet-top .leaflet-control')].every((control) => {
+                const box = control.getBoundingClientRect();
+                return box.bottom <= card.top || box.top >= card.bottom || box.right <= card.left || box.left >= card.right;
+              });
+            }),
+          (clear) => clear,
+          { timeoutMs: 5_000 },
+        );
+        await page.screenshot({ path: `${SHOTS}/draw-nl-1280x800-marker-card.png` });
+        await page.keyboard.press('Escape');
+        await until('the focus back on the marker', () => focused(page), (stop) => stop.tag.startsWith('img') && stop.text === pin!.text, { timeoutMs: 5_000 });
         expect(errors).toEqual([]);
       } finally {
         await close();

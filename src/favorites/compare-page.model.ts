@@ -17,6 +17,9 @@ type Refusal = 'count' | 'unavailable';
  */
 const PURCHASE_COST_ANCHOR = 'purchase-cost';
 
+/** The listings a phone shows side by side (compare.css); with more the table scrolls sideways, and the page says so. */
+const PHONE_COLUMNS = 3;
+
 /**
  * The comparison of favourites. The listings are named in the URL (not read from the cookie), so a comparison can be
  * shared and is the same page for everyone: cached by the listings' versions and the ids it read.
@@ -50,6 +53,7 @@ export class ComparePageModels {
       caption: t.t('compare.caption', { count: listings.length }),
       refusal: null,
       favoritesUrl: urlFor('favorites', locale),
+      scrollHint: listings.length > PHONE_COLUMNS ? t.t('compare.scrollHint', { count: listings.length }) : null,
     };
   }
 
@@ -60,6 +64,7 @@ export class ComparePageModels {
       caption: '',
       refusal: { title: t.t(`compare.refused.${reason}.title`), text: t.t(`compare.refused.${reason}.text`) },
       favoritesUrl: urlFor('favorites', locale),
+      scrollHint: null,
     };
     return page(ComparePage, model, { route: 'favoritesCompare', indexable: false }, { status });
   }

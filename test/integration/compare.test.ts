@@ -65,6 +65,8 @@ describe('comparing favourites (real app, real database)', () => {
     const links = [...html.matchAll(/<a href="([^"]+)" class="compare-table__link">/g)].map((link) => link[1]);
     expect(links.map((link) => Number(/\/nl\/aanbod\/(\d+)\//.exec(link!)?.[1]))).toEqual(ids);
     expect(html).toContain('<meta name="robots" content="noindex"/>');
+    // A phone shows three side by side; with four the table scrolls sideways, and the page says so (shown on phones only).
+    expect(html.includes('<p class="compare-page__hint" aria-hidden="true">Schuif de tabel opzij om alle 4 panden te zien.</p>')).toBe(count === 4);
   });
 
   it('shows each attribute by the display model, and marks the rows that differ in words', async () => {

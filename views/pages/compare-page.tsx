@@ -16,6 +16,8 @@ export interface ComparePageModel {
   /** Why there is no comparison: too few or too many listings, or one the site does not show. */
   readonly refusal: { readonly title: string; readonly text: string } | null;
   readonly favoritesUrl: string;
+  /** "Swipe the table sideways…": said on phones when they cannot show every listing side by side; else null. */
+  readonly scrollHint: string | null;
 }
 
 function Cell({ cell, ctx, linkText, listing }: { cell: CompareCell; ctx: PageContext; linkText: string; listing: EstateCard }): ReactElement {
@@ -83,15 +85,18 @@ function CompareTableView({ ctx, table, caption }: { ctx: PageContext; table: Co
           {table.rows.map((row) => (
             <tr key={row.key} className={row.differs ? 'compare-row compare-row--differs' : 'compare-row'} data-row={row.key}>
               <th scope="row" aria-describedby={row.note ? noteId(row.key) : undefined}>
-                <span className="compare-row__label">
-                  {row.label}
-                  {row.note && (
-                    <span className="compare-row__mark" aria-hidden="true">
-                      *
-                    </span>
-                  )}
+                {/* One box, so that on a phone the name stays in view when four listings scroll sideways (compare.css). */}
+                <span className="compare-row__name">
+                  <span className="compare-row__label">
+                    {row.label}
+                    {row.note && (
+                      <span className="compare-row__mark" aria-hidden="true">
+                        *
+                      </span>
+                    )}
+                  </span>
+                  {row.differs && <span className="compare-row__differs">{t('compare.differs')}</span>}
                 </span>
-                {row.differs && <span className="compare-row__differs">{t('compare.differs')}</span>}
               </th>
               {row.cells.map((cell, index) => (
                 <Cell key={table.columns[index]!.id} cell={cell} ctx={ctx} linkText={t('compare.purchaseCostLink')} listing={table.columns[index]!.card} />
@@ -122,6 +127,11 @@ export function ComparePage({ ctx, model }: { ctx: PageContext; model: ComparePa
         {model.table ? (
           <>
             <p className="compare-page__intro">{t('compare.intro')}</p>
+            {model.scrollHint && (
+              <p className="compare-page__hint" aria-hidden="true">
+                {model.scrollHint}
+              </p>
+            )}
             <CompareTableView ctx={ctx} table={model.table} caption={model.caption} />
             <p className="compare-page__printed">{t('compare.printedFrom', { url: ctx.canonicalUrl })}</p>
           </>

@@ -20,23 +20,23 @@ function reflectState(form: HTMLFormElement): void {
 const SIDEBAR = '(min-width: 960px)';
 
 /**
- * The form sits in the phone's "Filters" details. A wide screen shows it with CSS (the closed details' content made
- * visible); a browser without `::details-content` keeps the summary, and the details is opened here instead. On a
- * phone, searching folds the filters away again, as the page without JavaScript comes back: results first.
+ * The form sits in the phone's "Filters" details, closed as rendered. On a wide screen it is the sidebar: the CSS
+ * shows a closed details' content (`::details-content`), and the details is opened here too, for browsers without
+ * it and for everything that reads a closed details as hidden. Narrower, it folds again, and the form's own search
+ * button on a phone folds the filters away, as the page without JavaScript comes back: results first.
  */
 function fitFilters(form: HTMLFormElement): void {
   const details = form.closest('details');
   if (!details) return;
   const wide = window.matchMedia(SIDEBAR);
-  if (!CSS.supports('selector(::details-content)')) {
-    const unfold = () => {
-      if (wide.matches) details.open = true;
-    };
-    unfold();
-    wide.addEventListener('change', unfold);
-  }
-  form.addEventListener('submit', () => {
-    if (wide.matches || !details.open) return;
+  const fit = () => {
+    details.open = wide.matches;
+  };
+  fit();
+  wide.addEventListener('change', fit);
+  form.addEventListener('submit', (event) => {
+    // Only the form's own button: a search started elsewhere (the map's "search in this area") leaves it be.
+    if (wide.matches || !details.open || !(event instanceof SubmitEvent) || !event.submitter || !form.contains(event.submitter)) return;
     details.open = false;
     details.scrollIntoView({ block: 'start' });
   });

@@ -37,6 +37,12 @@ describe('search by area in a browser', () => {
     return { page, close: () => context.close(), errors: collectPageErrors(page) };
   }
 
+  /** On a phone the form is folded under "Filters" (results first): unfolded as the visitor would. */
+  const openFilters = async (page: Page) => {
+    const toggle = page.locator('summary.search-filters__toggle');
+    if (await toggle.isVisible()) await toggle.click();
+  };
+
   /**
    * Axe runs in the page, so not where JavaScript is off: the same URL in a context that runs no script of the
    * site (its bundles refused), as a browser without JavaScript shows it.
@@ -77,6 +83,7 @@ describe('search by area in a browser', () => {
         const { page, close } = await newPage({ width: viewport.width, javaScript: false });
         try {
           await page.goto(`${app.baseUrl}${urlFor('home', locale as Locale)}`);
+          await openFilters(page);
           const everything = await total(page);
           await page.getByLabel(t.t('area.form.within'), { exact: true }).selectOption('5');
           await page.getByLabel(t.t('area.form.near'), { exact: true }).selectOption({ label: PLACE_LABEL[locale] });
@@ -95,6 +102,7 @@ describe('search by area in a browser', () => {
 
           // An area drawn on the map (a shared link): said in words, removed by a link.
           await page.goto(`${app.baseUrl}${urlFor('home', locale as Locale)}?polygon=50.87,4.3;50.87,4.42;50.8,4.42;50.8,4.3`);
+          await openFilters(page);
           await page.getByText(t.t('area.describe.polygon')).first().waitFor();
           const drawn = await total(page);
           expect(drawn).toBeLessThan(everything);
@@ -113,7 +121,8 @@ describe('search by area in a browser', () => {
         const { page, close, errors } = await newPage({ width: viewport.width, javaScript: true });
         try {
           await page.goto(`${app.baseUrl}${urlFor('home', locale as Locale)}`);
-          await page.locator('#search-form[data-island-state="mounted"]').waitFor();
+          await page.locator('#search-form[data-island-state="mounted"]').waitFor({ state: 'attached' });
+          await openFilters(page);
           const everything = await total(page);
           // Keyboard alone: focus the place, choose with the arrow keys.
           await page.getByLabel(t.t('area.form.near'), { exact: true }).focus();

@@ -93,12 +93,18 @@ describe('brochure: the detail page printed, and its documents', () => {
         expect(pages).toBeGreaterThanOrEqual(1);
         expect(pages).toBeLessThanOrEqual(2);
 
-        for (const shown of ['.brochure-masthead', '.estate-detail__title h1', '.estate-detail__price', '.key-facts', '[data-region-mentions]', '.brochure-photos', '#energy', '#documents', '.brochure-contact', '.brochure-qr__code']) {
+        // The features (year built, heating, garden, garage…) and the rooms per floor fill the second page (issue 38).
+        for (const shown of ['.brochure-masthead', '.estate-detail__title h1', '.estate-detail__price', '.key-facts', '[data-region-mentions]', '.brochure-photos', '#brochure-features', '#layout', '#energy', '#documents', '.brochure-contact', '.brochure-qr__code']) {
           expect([shown, await page.locator(shown).first().isVisible()]).toEqual([shown, true]);
         }
         for (const hidden of ['.site-header', '.site-footer', '.gallery', '.estate-detail__aside', '.map-block', '.similar-estates', '.print-tool', '.consent-banner', '.action-bar', 'form']) {
           expect([hidden, await page.locator(hidden).evaluateAll((elements) => elements.some((element) => (element as HTMLElement).offsetParent !== null))]).toEqual([hidden, false]);
         }
+        for (const code of ['technical.constructionYear', 'comfort.heating', 'comfort.garden', 'layout.garages']) {
+          await expect(page.locator(`#brochure-features [data-field="${code}"]`).isVisible()).resolves.toBe(true);
+        }
+        // The features on screen are not printed as well: the brochure's selection stands for them.
+        await expect(page.locator('[aria-labelledby="features-title"]').isVisible()).resolves.toBe(false);
         // The price as the page shows it, the QR code about 3.4 cm, the address of the listing printed beside it.
         await expect(page.locator('.estate-detail__price').textContent()).resolves.toMatch(/€/);
         const qr = await page.locator('.brochure-qr__code').boundingBox();

@@ -86,6 +86,38 @@ describe(documentsOf.name, () => {
   });
 });
 
+describe('documents shown inline', () => {
+  const nl = fileTranslator('nl');
+  const previews = (options: Parameters<typeof documentsOf>[2]) =>
+    documentsOf(
+      [
+        file('FLOOR_PLAN', '/assets/demo-documents/floor-plan-apartment-v1.png'),
+        file('FLOOR_PLAN', 'https://files.zabun.be/1042/plan-first.jpg'),
+        file('FLOOR_PLAN', 'https://elsewhere.test/plan.webp'),
+        file('FLOOR_PLAN', 'https://files.zabun.be/1042/plan.gif'),
+        file('FLOOR_PLAN', 'https://files.zabun.be/1042/plan.pdf'),
+      ],
+      nl,
+      options,
+    ).map((document) => document.preview);
+
+  it('a plan drawn as an image: the site’s own file, a CRM’s through the photo proxy, none where the proxy does not take it; never a PDF', () => {
+    const proxied = (url: string) => (url.startsWith('https://files.zabun.be/') ? `/property-images/u/${Buffer.from(url).toString('base64url')}/large/plan.jpg` : null);
+    expect(previews({ proxiedImage: proxied })).toEqual([
+      '/assets/demo-documents/floor-plan-apartment-v1.png',
+      `/property-images/u/${Buffer.from('https://files.zabun.be/1042/plan-first.jpg').toString('base64url')}/large/plan.jpg`,
+      null,
+      // GIF is not an image the proxy admits.
+      null,
+      null,
+    ]);
+  });
+
+  it('without a proxy, only the site’s own images', () => {
+    expect(previews({})).toEqual(['/assets/demo-documents/floor-plan-apartment-v1.png', null, null, null, null]);
+  });
+});
+
 describe(documentKind.name, () => {
   it.each([
     ['https://crm.test/a.pdf', 'pdf'],

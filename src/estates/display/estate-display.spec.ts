@@ -10,7 +10,8 @@ import { fixtureDictionaries, readSourceAFixtures } from '../sources/source-a/so
 import { isLiveInSourceA, mapSourceAProperty } from '../sources/source-a/source-a.mapper.js';
 import { mapSourceBListing } from '../sources/source-b/source-b.mapper.js';
 import type { SourceBListing } from '../sources/source-b/source-b.types.js';
-import { buildTabs, toDisplayModel } from './estate-display.js';
+import { fieldLabel } from './display-field.js';
+import { brochureFacts, buildTabs, CRM_PURCHASE_COST_CODES, tabsBesidePurchaseCost, toDisplayModel } from './estate-display.js';
 import { TAB_NAMES } from './tabs.js';
 
 /** The demo catalogue mapped as the sync maps it (records a mapper rejects are left out). */
@@ -175,5 +176,84 @@ describe('extra fields', () => {
     const estate = buildEstate({ extraFields: [{ autoid: 1, type: 'TEXT', name: {}, value: null, values: { nl: 'Twee staanplaatsen' } }] });
     expect(field(estate, 'en')).toMatchObject({ label: 'Parking', text: 'Twee staanplaatsen', lang: 'nl' });
     expect(field(estate, 'nl')).not.toHaveProperty('lang');
+  });
+});
+
+describe('facts said once, that agree (issue 38)', () => {
+  const nl = fileTranslator('nl');
+  const row = (estate: Estate, code: string, locale: (typeof LOCALES)[number] = 'nl') =>
+    buildTabs(estate, fileTranslator(locale))
+      .flatMap((tab) => tab.fields)
+      .filter((item) => item.code === code)
+      .map((item) => [item.label, item.text]);
+  const availabilityExtra = { autoid: 5, type: 'DATE', name: { nl: 'Beschikbaar vanaf', fr: 'Disponible à partir du' }, value: '2027-01-15', values: {} };
+
+  it('one availability line: the CRM’s date beside its "unknown" is the date', () => {
+    const estate = buildEstate({ technical: { available: 'UNKNWON', availableDate: '2027-01-15' } });
+    expect(row(estate, 'technical.available')).toEqual([['Beschikbaar', 'vanaf 15/01/2027']]);
+    expect(row(estate, 'technical.availableDate')).toEqual([]);
+    expect(row(estate, 'technical.available', 'de')).toEqual([['Verfügbar', 'ab 15/01/2027']]);
+  });
+
+  it('the agency’s extra field named as the availability date is that date, and not a second line', () => {
+    const estate = buildEstate({ technical: { available: 'UNKNWON', availableDate: null }, extraFields: [availabilityExtra] });
+    expect(row(estate, 'technical.available', 'fr')).toEqual([['Disponible', 'à partir du 15/01/2027']]);
+    expect(buildTabs(estate, fileTranslator('fr')).find((tab) => tab.name === 'other')).toBeUndefined();
+    // Another date field stays where it is.
+    const other = buildEstate({ extraFields: [{ ...availabilityExtra, autoid: 99, name: { nl: 'Datum renovatie' } }] });
+    expect(row(other, 'extra.99')).toEqual([['Datum renovatie', '15/01/2027']]);
+  });
+
+  it('without a date, the CRM’s answer', () => {
+    expect(row(buildEstate({ technical: { available: 'DEED', availableDate: null } }), 'technical.available')).toEqual([['Beschikbaar', 'Bij akte']]);
+    expect(row(buildEstate({ technical: { available: null, availableDate: null } }), 'technical.available')).toEqual([]);
+  });
+
+  it.each([
+    ['OBTAINED', 'VALID', 'Verkregen (Conform)'],
+    ['OBTAINED', 'INVALID', 'Verkregen (Niet conform)'],
+    ['UNKNOWN', 'INVALID', 'Onbekend'],
+    ['NOT_OBTAINED', 'VALID', 'Niet verkregen'],
+  ] as const)('an electrical certificate %s with conformity %s reads “%s”', (certificate, conformity, text) => {
+    const estate = buildEstate({ technical: { certificateElectricity: certificate, certificateElectricityConform: conformity } });
+    expect(row(estate, 'technical.certificateElectricity')).toEqual([['Keuring elektriciteit', text]]);
+  });
+
+  it.each([
+    ['GAS', 'COMMON', 'Aardgas (gemeenschappelijk)'],
+    ['GAS', 'INDIVIDUAL', 'Aardgas (individueel)'],
+    ['GAS', 'NOT_APPLICABLE', 'Aardgas'],
+    [null, 'COMMON', 'Gemeenschappelijk'],
+  ] as const)('heating %s shared %s is one line: “%s”', (heating, commonHeating, text) => {
+    const estate = buildEstate({ comfort: { heating, commonHeating } });
+    expect(row(estate, 'comfort.heating')).toEqual([['Verwarming', text]]);
+    expect(row(estate, 'comfort.commonHeating')).toEqual([]);
+  });
+
+  it('over the demo catalogue in every locale: no second availability line, no conformity without a certificate, no "common heating" row', () => {
+    for (const [locale, , estate] of CASES) {
+      const fields = toDisplayModel(estate, fileTranslator(locale)).tabs.flatMap((tab) => tab.fields);
+      const codes = fields.map((item) => item.code);
+      expect(codes).not.toContain('technical.availableDate');
+      expect(codes).not.toContain('comfort.commonHeating');
+      expect(fields.filter((item) => item.label === fieldLabel(fileTranslator(locale), 'technical.availableDate'))).toEqual([]);
+      const certificate = fields.find((item) => item.code === 'technical.certificateElectricity');
+      if (certificate && estate.technical.certificateElectricity !== 'OBTAINED') expect(certificate.text).not.toContain('(');
+    }
+  });
+
+  it('beside the purchase-cost block, the CRM’s own duty, notary and deed rows are left out (a tab they empty too)', () => {
+    const estate = buildEstate({ registrationPercent: 3, registrationCost: 19950, notarySalery: 7315, notaryTotal: 29925, ki: { indexed: 2191, nonIndexed: null, communityTax: null } });
+    const tabs = tabsBesidePurchaseCost(buildTabs(estate, nl));
+    const codes = tabs.flatMap((tab) => tab.fields.map((item) => item.code));
+    for (const code of CRM_PURCHASE_COST_CODES) expect(codes).not.toContain(code);
+    expect(codes).toContain('ki.indexed');
+    expect(tabs.map((tab) => tab.name)).not.toContain('financialNotary');
+  });
+
+  it('the brochure’s features are the page’s rows, in the brochure’s order', () => {
+    const facts = brochureFacts(buildTabs(buildEstate(), nl));
+    expect(facts.map((item) => item.code)).toEqual(['technical.constructionYear', 'technical.condition', 'comfort.heating', 'comfort.kitchenType', 'comfort.garden', 'comfort.gardenSurface', 'comfort.terraceSurface', 'technical.available']);
+    expect(facts.find((item) => item.code === 'technical.constructionYear')?.text).toBe('1998');
   });
 });

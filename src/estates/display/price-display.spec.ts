@@ -1,7 +1,7 @@
 import { buildEstate } from '../../../test/factories/estate.factory.js';
 import { fileTranslator } from '../../../test/support/file-translator.js';
 import type { Estate } from '../domain/estate.js';
-import { priceDisplay } from './price-display.js';
+import { priceDisplay, pricePerArea } from './price-display.js';
 
 const nl = fileTranslator('nl');
 const rent = (price: Partial<Estate['price']> = {}) =>
@@ -74,5 +74,26 @@ describe(priceDisplay.name, () => {
     const rental = (id: number, value: number) => unit(id, value, { transaction: { statusId: 2, status: 'TO_RENT', forRent: true }, price: { vatRegime: false } });
     const sut = priceDisplay(project([rental(1, 900), rental(2, 750)], { value: null }), fileTranslator('en'));
     expect(sut).toMatchObject({ text: 'From €\u00a0750,00 per month', period: 'MONTH' });
+  });
+});
+
+describe(pricePerArea.name, () => {
+  it('a sale with its own price and a living area: whole euros per m², the label for the abbreviation', () => {
+    expect(pricePerArea(buildEstate({ price: { value: 665000 }, dimensions: { areaBuild: 244 } }), nl)).toEqual({ text: '€\u00a02.725/m²', label: 'Prijs per m² woonoppervlakte' });
+  });
+
+  it('under the VAT regime, excluding VAT as the price says', () => {
+    expect(pricePerArea(buildEstate({ price: { value: 300000, vatRegime: true }, dimensions: { areaBuild: 84 } }), fileTranslator('fr'))?.text).toBe('€\u00a03.571/m² + TVA');
+  });
+
+  it.each([
+    ['a rent', rent()],
+    ['a sold listing', buildEstate({ transaction: { statusId: 5, status: 'SOLD', forRent: false } })],
+    ['price on request', buildEstate({ price: { visible: false } })],
+    ['a "from" price', buildEstate({ price: { value: null, priceFrom: 250000 } })],
+    ['no living area', buildEstate({ dimensions: { areaBuild: null } })],
+    ['a project', project([unit(1, 300000)])],
+  ])('none for %s', (_, estate) => {
+    expect(pricePerArea(estate, nl)).toBeNull();
   });
 });

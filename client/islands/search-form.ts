@@ -29,11 +29,11 @@ function fitFilters(form: HTMLFormElement): void {
   const details = form.closest('details');
   if (!details) return;
   const wide = window.matchMedia(SIDEBAR);
-  const fit = () => {
+  // Never closed at mount: a visitor on a phone may have unfolded the filters before this island arrived.
+  if (wide.matches) details.open = true;
+  wide.addEventListener('change', () => {
     details.open = wide.matches;
-  };
-  fit();
-  wide.addEventListener('change', fit);
+  });
   form.addEventListener('submit', (event) => {
     // Only the form's own button: a search started elsewhere (the map's "search in this area") leaves it be.
     if (wide.matches || !details.open || !(event instanceof SubmitEvent) || !event.submitter || !form.contains(event.submitter)) return;

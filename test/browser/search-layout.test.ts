@@ -69,6 +69,7 @@ describe('the search page’s layout (issue 38)', () => {
           await page.screenshot({ path: `${SHOTS}/phone-${locale}-${javaScriptEnabled ? 'js' : 'nojs'}.png` });
           await toggle.click();
           await page.locator('#search-location').waitFor();
+          if (locale === 'nl') await page.screenshot({ path: `${SHOTS}/phone-nl-${javaScriptEnabled ? 'js' : 'nojs'}-filters-open.png` });
         }
         // A search with filters says how many, in the words of a screen reader too.
         const toggle = page.locator('summary.search-filters__toggle');
@@ -78,9 +79,11 @@ describe('the search page’s layout (issue 38)', () => {
           // The count follows the live search, and searching folds the filters away: the results come first again.
           await islandsMounted(page);
           await toggle.click();
-          await page.getByRole('checkbox', { name: 'Appartement', exact: true }).check();
           await page.locator('#search-location').fill('Gent');
           await page.waitForURL(/locations=Gent/);
+          // A box checked last: the place field's change is sent with it, none is left for the button's click.
+          await page.getByRole('checkbox', { name: 'Appartement', exact: true }).check();
+          await page.waitForURL(/headTypes=APARTMENT/);
           await until('the count of filters', () => toggle.textContent(), (text) => text === `${nl.t('search.filters.toggle')}4${nl.t('search.filters.active', { count: 4 })}`, { timeoutMs: 10_000 });
           await page.getByRole('button', { name: nl.t('search.form.submit') }).click();
           await page.locator('#search-location').waitFor({ state: 'hidden' });
@@ -101,6 +104,10 @@ describe('the search page’s layout (issue 38)', () => {
         // No column is kept for a map that needs JavaScript.
         expect(list!.width).toBeGreaterThan(results!.width - 2);
         await page.screenshot({ path: `${SHOTS}/desktop-nl-nojs.png` });
+        // A radius search says so in its heading (test/integration/search-title.test.ts checks every locale).
+        await page.goto(`${app.baseUrl}${urlFor('home', 'nl')}?transaction=buy&near=Gent&within=10`);
+        expect(await page.locator('h1').textContent()).toBe('Te koop binnen 10 km van Gent');
+        await page.screenshot({ path: `${SHOTS}/desktop-nl-nojs-radius.png` });
       });
     });
 

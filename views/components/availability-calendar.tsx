@@ -30,7 +30,7 @@ export interface AvailabilityCalendarProps {
 }
 
 /** The anchor of the months a phone shows on request: following the link (`:target`) shows them, with or without JavaScript. */
-export const LATER_MONTHS_ID = 'availability-later';
+const LATER_MONTHS_ID = 'availability-later';
 
 function MonthTable({ month, weekdays, firstFocusable }: { month: CalendarMonthView; weekdays: AvailabilityCalendarProps['weekdays']; firstFocusable?: string }): ReactElement {
   return (

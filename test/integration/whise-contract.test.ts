@@ -242,7 +242,8 @@ describe('Whise contract: the fixture replayed through the client, the sync and 
     if (detailOf(raw, 496)) expect(html).toContain('data-field="ki.indexed"');
     for (const [detail, field] of [
       [1595, 'comfort.kitchenType'],
-      [53, 'comfort.commonHeating'],
+      // Shared or individual heating is said in the heating line ("Aardgas (gemeenschappelijk)", issue 38).
+      [53, 'comfort.heating'],
       [2157, 'comfort.windowGlazing'],
       [782, 'comfort.carpentry'],
       [1001, 'comfort.roofType'],

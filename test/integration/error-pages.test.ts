@@ -76,6 +76,10 @@ describe('404 and 410 pages offer a way on (issue 38)', () => {
         expect(headingOf(response.text)).toBe(LISTING_GONE[locale]);
         const query = new URLSearchParams({ transaction: 'buy', headTypes: estate.headType, locations: estate.address.city.zip }).toString();
         expect(hrefs(response.text)).toContain(`${home}?${query}`);
+        // The search reads it: a results page, not a refusal.
+        const similar = await request(sut.server).get(`${home}?${query}`);
+        expect(similar.status).toBe(200);
+        expect(similar.text).toContain(`value="${estate.address.city.zip}"`);
         expect(response.text).toContain(`${estate.address.city.zip} ${estate.address.city.name}`);
         expect(searchForm(response.text, locale)).toBe(true);
       } finally {

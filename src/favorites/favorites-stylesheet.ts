@@ -8,14 +8,15 @@
  */
 export function favoritesStylesheet(ids: readonly number[]): string {
   if (ids.length === 0) return '';
-  const hearts = ids.map((id) => `form[data-favorite-id="${id}"] .favorite-toggle__button`);
+  const forms = ids.map((id) => `form[data-favorite-id="${id}"]`);
   return [
     // The header's count (an empty badge; `hidden` while the count is unknown).
     `.favorites-badge[data-favorites-badge][hidden] { display: inline-block; }`,
     `.favorites-badge[data-favorites-badge]:empty::before { content: "${ids.length}"; }`,
-    // Each saved listing's heart as a pressed one looks (flows.css).
-    `${hearts.join(',\n')} { color: var(--danger); border-color: currentcolor; }`,
-    `${hearts.map((heart) => `${heart} svg`).join(',\n')} { fill: currentcolor; }`,
+    // Each saved listing's heart on a page drawn for everyone: its saved heart (pressed, it removes the listing) in
+    // place of the one drawn off. Hearts drawn for this visitor (the favourites page) have no saved heart: unchanged.
+    `${forms.map((form) => `${form}:has(> .favorite-toggle__button--saved) > .favorite-toggle__button:not(.favorite-toggle__button--saved)`).join(',\n')} { display: none; }`,
+    `${forms.map((form) => `${form} > .favorite-toggle__button--saved`).join(',\n')} { display: inline-flex; }`,
     '',
   ].join('\n');
 }

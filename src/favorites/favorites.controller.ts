@@ -52,7 +52,7 @@ export class FavoritesController {
   ): Promise<FragmentView | RedirectView> {
     if (!ID.test(estateId)) throw new NotFoundError();
     const id = Number(estateId);
-    const change = await this.favorites.change(request, reply, id, dto.intent);
+    const change = await this.favorites.change(request, reply, id, dto.saved ? 'remove' : dto.intent);
     if (!change) throw new NotFoundError();
     const back = safeReturnPath(dto.back, urlFor('favorites', locale));
     const pressed = change.ids.includes(id);

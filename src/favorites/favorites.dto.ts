@@ -10,6 +10,14 @@ export class FavoriteToggleDto {
   @IsString()
   @MaxLength(2000)
   back?: string;
+
+  /**
+   * The saved heart of a cached page seen without JavaScript (its favourites stylesheet shows it): that page was
+   * drawn with `intent=add` for everyone, so this button says the listing is saved: remove it.
+   */
+  @IsOptional()
+  @IsIn(['1'], { message: 'forms.errors.invalid' })
+  saved?: '1';
 }
 
 /** "Mail me my favourites". */

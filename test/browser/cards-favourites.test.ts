@@ -120,41 +120,52 @@ describe('cards and favourites in a browser (issue 38)', () => {
       });
       expect(await focused()).toEqual({ heart: true, id: second, pressed: 'false' });
       await page.keyboard.press('Enter');
-      await page.locator(`form[data-favorite-id="${second}"] button[aria-pressed="true"]`).waitFor();
+      await page.locator(`form[data-favorite-id="${second}"] button[aria-pressed="true"]:not([hidden])`).waitFor();
       await page.waitForFunction(() => document.querySelector('#favorites-badge')?.textContent === '1');
       expect(await focused()).toEqual({ heart: true, id: second, pressed: 'true' });
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       await page.keyboard.press('Space');
-      await page.locator(`form[data-favorite-id="${second}"] button[aria-pressed="false"]`).waitFor();
+      await page.locator(`form[data-favorite-id="${second}"] button[aria-pressed="false"]:not([hidden])`).waitFor();
       expect(await focused()).toEqual({ heart: true, id: second, pressed: 'false' });
       expect(errors).toEqual([]);
     });
   });
 
   describe.each(Object.entries(VIEWPORTS))('a heart pressed without JavaScript (%s)', (name, viewport) => {
-    it('shows the heart saved and the header counts it, on the page it returns to and on the next one', async () => {
+    it('shows the heart saved and the header counts it, on the page it returns to and on the next; pressed again, it removes it', async () => {
       await withPage({ viewport, javaScriptEnabled: false, favorites: [forSale[5]!] }, async (page) => {
-        const search = `${app.baseUrl}${urlFor('home', 'nl')}`;
-        await page.goto(search);
+        await page.goto(`${app.baseUrl}${urlFor('home', 'nl')}`);
         const id = await page.locator('.search-results .estate-card').first().getAttribute('data-estate-id');
-        const heartOf = (listing: string | number) => page.locator(`form[data-favorite-id="${listing}"] .favorite-toggle__button`).first();
-        const looksPressed = (listing: string | number) => heartOf(listing).evaluate((button) => getComputedStyle(button.querySelector('svg')!).fill !== 'none');
-        const badge = () => page.locator('.site-nav').evaluate((nav) => {
-          const element = nav.querySelector('#favorites-badge')!;
-          const rect = element.getBoundingClientRect();
-          return { shown: rect.width > 0 && element.checkVisibility(), text: getComputedStyle(element, '::before').content };
-        });
-        expect(await looksPressed(id!)).toBe(false);
+        // The heart on screen (a saved listing's is another button of the same form).
+        const heartOf = (listing: string | number) => page.locator(`form[data-favorite-id="${listing}"] .favorite-toggle__button:visible`);
+        const state = (listing: string | number) =>
+          heartOf(listing).evaluate((button) => ({ filled: getComputedStyle(button.querySelector('svg')!).fill !== 'none', pressed: button.getAttribute('aria-pressed'), label: button.getAttribute('aria-label') }));
+        const saved = { filled: true, pressed: 'true', label: 'Verwijder uit favorieten' };
+        const notSaved = { filled: false, pressed: 'false', label: 'Bewaar als favoriet' };
+        const badge = () =>
+          page.locator('.site-nav').evaluate((nav) => {
+            const element = nav.querySelector('#favorites-badge')!;
+            const rect = element.getBoundingClientRect();
+            return { shown: rect.width > 0 && element.checkVisibility(), text: getComputedStyle(element, '::before').content };
+          });
+        expect(await state(id!)).toEqual(notSaved);
+        expect(await badge()).toEqual({ shown: true, text: '"1"' });
         await Promise.all([page.waitForURL(new RegExp(`#favorite-${id}$`)), heartOf(id!).click()]);
         await page.locator('.search-results').waitFor();
-        expect(await looksPressed(id!)).toBe(true);
+        expect(await state(id!)).toEqual(saved);
         expect(await badge()).toEqual({ shown: true, text: '"2"' });
         await screenshot(page, `cards-favourites-nojs-saved-${name}`, false);
-        // Another (cached) page: the listing saved before and the one saved now are both shown saved, and counted.
+        // Another (cached) page: the listing saved before is shown saved, and both are counted.
         await page.goto(`${app.baseUrl}${urlFor('detailShort', 'nl', { estateId: forSale[5]! })}`);
-        expect(await looksPressed(forSale[5]!)).toBe(true);
+        expect(await state(forSale[5]!)).toEqual(saved);
         expect(await badge()).toEqual({ shown: true, text: '"2"' });
         await screenshot(page, `cards-favourites-nojs-detail-${name}`, false);
+        // Back on the search, the saved heart removes the listing.
+        await page.goto(`${app.baseUrl}${urlFor('home', 'nl')}`);
+        await Promise.all([page.waitForURL(new RegExp(`#favorite-${id}-removed$`)), heartOf(id!).click()]);
+        await page.locator('.search-results').waitFor();
+        expect(await state(id!)).toEqual(notSaved);
+        expect(await badge()).toEqual({ shown: true, text: '"1"' });
       });
     });
   });

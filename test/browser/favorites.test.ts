@@ -31,7 +31,8 @@ describe('visitor flows in a browser', () => {
     await verifier?.stop();
   });
 
-  const heart = (page: Page) => page.locator(`form[data-favorite-id="${listing.id}"] button`).first();
+  // The heart on screen: the form's other button is the saved heart that only pages without JavaScript show.
+  const heart = (page: Page) => page.locator(`form[data-favorite-id="${listing.id}"] button:not([hidden])`).first();
   const badge = (page: Page) => page.locator('#favorites-badge');
   const openDetail = (page: Page, locale: Locale = 'nl') => page.goto(`${app.baseUrl}${urlFor('detailShort', locale, { estateId: listing.id })}`);
 
@@ -46,7 +47,7 @@ describe('visitor flows in a browser', () => {
     expect(await badge(page).isHidden()).toBe(true);
 
     await heart(page).click();
-    await page.locator(`form[data-favorite-id="${listing.id}"] button[aria-pressed="true"]`).waitFor();
+    await page.locator(`form[data-favorite-id="${listing.id}"] button[aria-pressed="true"]:not([hidden])`).waitFor();
     expect(await badge(page).textContent()).toBe('1');
     expect(await heart(page).getAttribute('aria-label')).toBe('Verwijder uit favorieten');
     // No navigation: the page's own state survived.
@@ -54,12 +55,12 @@ describe('visitor flows in a browser', () => {
 
     // The page is the same cached page for everyone; the script fills the heart in from the cookie.
     await page.reload();
-    await page.locator(`form[data-favorite-id="${listing.id}"] button[aria-pressed="true"]`).waitFor();
+    await page.locator(`form[data-favorite-id="${listing.id}"] button[aria-pressed="true"]:not([hidden])`).waitFor();
     expect(await badge(page).textContent()).toBe('1');
     await screenshot(page, 'favorites-detail-heart-on', false);
 
     await heart(page).click();
-    await page.locator(`form[data-favorite-id="${listing.id}"] button[aria-pressed="false"]`).waitFor();
+    await page.locator(`form[data-favorite-id="${listing.id}"] button[aria-pressed="false"]:not([hidden])`).waitFor();
     expect(await badge(page).isHidden()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
@@ -74,20 +75,20 @@ describe('visitor flows in a browser', () => {
     const cards = page.locator('.search-results article[data-estate-id]');
     const first = await cards.nth(0).getAttribute('data-estate-id');
     const second = await cards.nth(1).getAttribute('data-estate-id');
-    const cardHeart = (id: string | null) => page.locator(`.search-results form[data-favorite-id="${id}"] button`);
+    const cardHeart = (id: string | null) => page.locator(`.search-results form[data-favorite-id="${id}"] button:not([hidden])`);
     expect(await badge(page).isHidden()).toBe(true);
 
     await cardHeart(first).click();
-    await page.locator(`.search-results form[data-favorite-id="${first}"] button[aria-pressed="true"]`).waitFor();
+    await page.locator(`.search-results form[data-favorite-id="${first}"] button[aria-pressed="true"]:not([hidden])`).waitFor();
     expect(await badge(page).textContent()).toBe('1');
     await cardHeart(second).click();
-    await page.locator(`.search-results form[data-favorite-id="${second}"] button[aria-pressed="true"]`).waitFor();
+    await page.locator(`.search-results form[data-favorite-id="${second}"] button[aria-pressed="true"]:not([hidden])`).waitFor();
     expect(await badge(page).textContent()).toBe('2');
     // Still the search page, with its query.
     expect(page.url()).toBe(`${app.baseUrl}${urlFor('home', 'nl')}?sort=price-asc`);
 
     await cardHeart(first).click();
-    await page.locator(`.search-results form[data-favorite-id="${first}"] button[aria-pressed="false"]`).waitFor();
+    await page.locator(`.search-results form[data-favorite-id="${first}"] button[aria-pressed="false"]:not([hidden])`).waitFor();
     expect(await badge(page).textContent()).toBe('1');
     expect(errors).toEqual([]);
     await context.close();

@@ -126,14 +126,27 @@ describe('favourites', () => {
     expect(css.headers['content-type']).toMatch(/^text\/css/);
     expect(css.headers['cache-control']).toBe('private, no-store');
     expect(css.text).toContain('content: "2"');
-    expect(css.text).toContain(`form[data-favorite-id="${ids[0]}"] .favorite-toggle__button`);
-    expect(css.text).toContain(`form[data-favorite-id="${ids[2]}"] .favorite-toggle__button`);
+    expect(css.text).toContain(`form[data-favorite-id="${ids[0]}"] > .favorite-toggle__button--saved`);
+    expect(css.text).toContain(`form[data-favorite-id="${ids[2]}"] > .favorite-toggle__button--saved`);
     expect(css.text).not.toContain(`form[data-favorite-id="${ids[1]}"]`);
     // A forged cookie or none: nothing saved, nothing shown.
     const forged = await request(sut.server).get('/favorites.css').set('Cookie', `${FAVORITES_COOKIE}=${ids[1]}.forged`);
     expect(forged.status).toBe(200);
     expect(forged.text).toBe('');
     expect((await request(sut.server).get('/favorites.css')).text).toBe('');
+  });
+
+  it('without JavaScript: the saved heart that stylesheet shows removes the listing, though the page was drawn to add it', async () => {
+    const post = (body: Record<string, string>) =>
+      request(sut.server).post(urlFor('favoriteToggle', 'nl', { estateId: ids[0]! })).type('form').set('Cookie', cookieOf([ids[0]!, ids[1]!])).send({ back: detailPath, ...body });
+    const removed = await post({ intent: 'add', saved: '1' });
+    expect(removed.status).toBe(303);
+    expect(removed.headers.location).toBe(`${detailPath}#favorite-${ids[0]}-removed`);
+    expect(idsIn(setCookie(removed))).toEqual([ids[1]]);
+    const refused = await post({ intent: 'add', saved: 'yes' });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    expect(setCookie(refused)).toBe('');
   });
 
   it('lists the favourites as cards on a private page, with the gone one as "no longer available" and a remove button', async () => {

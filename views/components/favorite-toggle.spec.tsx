@@ -16,6 +16,8 @@ function expected(id: number, back: string, pressed: boolean): string {
     `<input type="hidden" name="intent" value="${pressed ? 'remove' : 'add'}"/><input type="hidden" name="back" value="${back}"/>` +
     `<button type="submit" id="favorite-${id}-button" class="favorite-toggle__button" aria-pressed="${pressed}" aria-label="${label}" title="${label}" data-label-add="${TEXTS.addLabel}" data-label-remove="${TEXTS.removeLabel}">` +
     `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${HEART_PATH}"></path></svg></button>` +
+    `<button type="submit" value="1" class="favorite-toggle__button favorite-toggle__button--saved" aria-pressed="true" aria-label="${TEXTS.removeLabel}" title="${TEXTS.removeLabel}" hidden="" name="saved">` +
+    `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${HEART_PATH}"></path></svg></button>` +
     `<span class="favorite-toggle__flash favorite-toggle__flash--saved">${TEXTS.flash.saved}</span>` +
     `<span class="favorite-toggle__flash" id="favorite-${id}-removed">${TEXTS.flash.removed}</span>` +
     `<span class="favorite-toggle__flash" id="favorite-${id}-full">${TEXTS.flash.full}</span></form>`

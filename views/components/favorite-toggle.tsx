@@ -73,6 +73,16 @@ function ToggleContents({ estateId, pressed, back, addLabel, removeLabel, messag
           <path d={HEART} />
         </svg>
       </button>
+      {flash && (
+        // The saved heart of a page seen without JavaScript: the favourites stylesheet shows it instead of the one
+        // above when the listing is saved, and it removes it (`saved` wins over the intent the page was drawn with).
+        // Not named "remove": a form's controls are its properties, and htmx calls the form's remove() when it swaps.
+        <button type="submit" name="saved" value="1" className="favorite-toggle__button favorite-toggle__button--saved" aria-pressed="true" aria-label={removeLabel} title={removeLabel} hidden>
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d={HEART} />
+          </svg>
+        </button>
+      )}
       {message && (
         <span className="favorite-toggle__message" role="status">
           {message}

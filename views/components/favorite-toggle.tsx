@@ -40,7 +40,7 @@ export function favoriteFlashAnchor(estateId: number | string, flash: FavoriteFl
  * The heart's button, by listing: htmx swaps the whole form, and gives the focus back to the element of the new form
  * with the id the focused one had (a keyboard user stays on the heart they pressed).
  */
-export function favoriteButtonId(estateId: number | string): string {
+function favoriteButtonId(estateId: number | string): string {
   return `favorite-${estateId}-button`;
 }
 

@@ -70,7 +70,19 @@ export function PriceFields({ ctx, form, oob = false }: { ctx: PageContext; form
  * it was listed, and garden, terrace, parking and new build as checkboxes (`garden=1`). Plain controls of the GET
  * form, so they work and come back filled in without JavaScript; the keep-me-informed form shows the same ones.
  */
-export function FeatureFields({ ctx, form, idPrefix = 'search', fieldClassName = 'search-form__field' }: { ctx: PageContext; form: SearchFormModel; idPrefix?: string; fieldClassName?: string }): ReactElement {
+export function FeatureFields({
+  ctx,
+  form,
+  idPrefix = 'search',
+  fieldClassName = 'search-form__field',
+  groupClassName = 'search-form__group',
+}: {
+  ctx: PageContext;
+  form: SearchFormModel;
+  idPrefix?: string;
+  fieldClassName?: string;
+  groupClassName?: string;
+}): ReactElement {
   const { t } = ctx;
   const select = (name: string, label: string, choices: readonly Choice[]) => (
     <div className={fieldClassName}>
@@ -84,8 +96,9 @@ export function FeatureFields({ ctx, form, idPrefix = 'search', fieldClassName =
       </select>
     </div>
   );
+  // The rows are the form's own (a fragment): they take the spacing of the folded filters or of the alerts' group.
   return (
-    <div className="search-form__features">
+    <>
       <div className="search-form__row">
         {select('livingAreaMin', t('search.form.livingAreaMin'), form.livingAreaMin)}
         {select('plotAreaMin', t('search.form.plotAreaMin'), form.plotAreaMin)}
@@ -95,7 +108,7 @@ export function FeatureFields({ ctx, form, idPrefix = 'search', fieldClassName =
         {select('facadesMin', t('search.form.facadesMin'), form.facadesMin)}
       </div>
       {select('newSince', t('search.form.newSince'), form.newSince)}
-      <fieldset className="search-form__group">
+      <fieldset className={`${groupClassName} search-form__features`}>
         <legend>{t('search.form.featuresLegend')}</legend>
         <ul className="search-form__options">
           {form.features.map((feature) => (
@@ -108,7 +121,7 @@ export function FeatureFields({ ctx, form, idPrefix = 'search', fieldClassName =
           ))}
         </ul>
       </fieldset>
-    </div>
+    </>
   );
 }
 

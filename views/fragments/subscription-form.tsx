@@ -150,7 +150,7 @@ function CriteriaFields(props: SubscriptionFormProps): ReactElement {
       <AreaCriteria {...props} />
       <PriceFields ctx={ctx} form={search} />
       <Select name="bedroomsMin" label={t('search.form.bedroomsMin')} options={search.bedrooms} selected={search.bedrooms.find((choice) => choice.selected)?.value ?? ''} props={props} />
-      <FeatureFields ctx={ctx} form={search} idPrefix="subscription" fieldClassName="form-field" />
+      <FeatureFields ctx={ctx} form={search} idPrefix="subscription" fieldClassName="form-field" groupClassName="subscription-form__choices" />
     </fieldset>
   );
 }

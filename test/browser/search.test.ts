@@ -112,7 +112,7 @@ describe('search in a browser', () => {
     expect(Number(await page.locator('.results-map__canvas').getAttribute('data-markers'))).toBe(expected.n);
     // What the map shows adds up to the markers: each cluster says how many it holds, each single marker is one.
     const shown = await page.evaluate(() => {
-      const clusters = Array.from(document.querySelectorAll('.marker-cluster')).map((cluster) => Number(cluster.textContent));
+      const clusters = Array.from(document.querySelectorAll('.marker-cluster')).map((cluster) => Number(cluster.querySelector('[aria-hidden="true"]')?.textContent));
       const singles = document.querySelectorAll('.leaflet-marker-icon:not(.marker-cluster)').length;
       return { clusters: clusters.length, sum: clusters.reduce((a, b) => a + b, 0) + singles };
     });

@@ -203,12 +203,13 @@ describe('estate detail page', () => {
       expect(units).toMatch(/<span class="units-table__per-area">€\u00a03\.571\/m² [^<]+<\/span>/);
     });
 
-    it.each(LOCALES)('%s: a floor plan drawn as an image shows inline; a PDF plan is its card', async (locale) => {
+    it.each(LOCALES)('%s: a floor plan drawn as an image shows inline; a PDF plan its first page (test/integration/plan-previews.test.ts), a PDF brochure its card alone', async (locale) => {
       const imagePlan = /<li class="document-list__item document-list__item--preview" data-document-type="FLOOR_PLAN".*?<\/li>/s.exec(await page(1022, locale))?.[0] ?? '';
       expect(imagePlan).toMatch(/<img src="\/assets\/demo-documents\/floor-plan-apartment-v1\.png" width="1000" height="700" alt="" loading="lazy"/);
       const documents = /<section class="detail-section documents".*?<\/section>/s.exec(await page(1001, locale))![0];
-      expect(documents).not.toContain('<img');
-      expect(documents).toContain('data-document-kind="pdf"');
+      const brochure = /<li class="document-list__item" data-document-type="BROCHURE".*?<\/li>/s.exec(documents)![0];
+      expect(brochure).not.toContain('<img');
+      expect(brochure).toContain('data-document-kind="pdf"');
     });
 
     it.each([

@@ -101,7 +101,7 @@ describe('documents shown inline', () => {
       options,
     ).map((document) => document.preview);
 
-  it('a plan drawn as an image: the site’s own file, a CRM’s through the photo proxy, none where the proxy does not take it; never a PDF', () => {
+  it('a plan drawn as an image or in a PDF: the site’s own image, a CRM’s file through the photo proxy, none where the proxy does not take it', () => {
     const proxied = (url: string) => (url.startsWith('https://files.zabun.be/') ? `/property-images/u/${Buffer.from(url).toString('base64url')}/large/plan.jpg` : null);
     expect(previews({ proxiedImage: proxied })).toEqual([
       '/assets/demo-documents/floor-plan-apartment-v1.png',
@@ -109,12 +109,47 @@ describe('documents shown inline', () => {
       null,
       // GIF is not an image the proxy admits.
       null,
-      null,
+      // A PDF's variants are its first page, drawn by the proxy.
+      `/property-images/u/${Buffer.from('https://files.zabun.be/1042/plan.pdf').toString('base64url')}/large/plan.jpg`,
     ]);
   });
 
   it('without a proxy, only the site’s own images', () => {
     expect(previews({})).toEqual(['/assets/demo-documents/floor-plan-apartment-v1.png', null, null, null, null]);
+  });
+});
+
+describe('a floor plan in PDF: its first page', () => {
+  const proxied = (url: string) => `/property-images/u/${Buffer.from(url).toString('base64url')}/large/plan-pdf.jpg`;
+
+  it.each([
+    ['nl', 'Grondplan (eerste pagina)'],
+    ['fr', 'Plan (première page)'],
+    ['en', 'Floor plan (first page)'],
+    ['de', 'Grundriss (erste Seite)'],
+  ] as const)('%s: the demo’s own PDF through the proxy’s demo account, named as its first page', (locale, alt) => {
+    const [plan] = documentsOf([file('FLOOR_PLAN', '/assets/demo-documents/floor-plan-house-v1.pdf')], fileTranslator(locale), { proxiedImage: proxied });
+    expect([plan.preview, plan.previewAlt, plan.previewIsPage]).toEqual(['/property-images/1042/large/floor-plan-house-v1.pdf', alt, true]);
+  });
+
+  it('only a floor plan: a brochure’s or a certificate’s PDF keeps its link alone; an image’s preview has no alt of its own', () => {
+    const documents = documentsOf(
+      [
+        file('BROCHURE', '/assets/demo-documents/brochure-v1.pdf'),
+        file('EPC_CERTIFICATE', 'https://files.zabun.be/1042/epc.pdf'),
+        file('FLOOR_PLAN', '/assets/demo-documents/floor-plan-apartment-v1.png'),
+        file('FLOOR_PLAN', '/assets/elsewhere/plan.pdf'),
+      ],
+      fileTranslator('nl'),
+      { proxiedImage: proxied },
+    );
+    expect(documents.map((document) => [document.type, document.preview, document.previewAlt, document.previewIsPage])).toEqual([
+      ['FLOOR_PLAN', '/assets/demo-documents/floor-plan-apartment-v1.png', '', false],
+      // Not one of the demo's documents: the proxy has no such file.
+      ['FLOOR_PLAN', null, '', false],
+      ['BROCHURE', null, '', false],
+      ['EPC_CERTIFICATE', null, '', false],
+    ]);
   });
 });
 

@@ -2,6 +2,7 @@ import { pickText } from '../../i18n/localized-text.js';
 import type { Translator } from '../../i18n/translator.js';
 import { enumLabel } from '../domain/enum-labels.js';
 import type { EstateFile } from '../domain/estate.js';
+import { demoDocumentPreviewUrl } from '../images/image-variants.js';
 
 /**
  * The order documents are listed in: what a buyer opens first (the floor plans, the agency's brochure), then the
@@ -45,11 +46,19 @@ export interface DocumentModel {
   readonly download: string | null;
   /**
    * The image to show inline (a floor plan drawn as an image): the site's own file, or a CRM's image through the photo
-   * proxy (the CSP allows images from 'self' only); null for a PDF or another file, and for an image on a host the
-   * proxy does not take (its link alone).
+   * proxy (the CSP allows images from 'self' only); for a floor plan in PDF, the photo proxy's URL of it, whose
+   * variants are its first page drawn on the server (images/pdf-preview.ts). Null for another file, and for a file on
+   * a host the proxy does not take (its link alone).
    */
   readonly preview: string | null;
+  /** What the preview is, for its `alt`: a PDF's "Grondplan (eerste pagina)"; empty for an image (the link says it). */
+  readonly previewAlt: string;
+  /** The preview is a PDF's first page, in the proxy's 10:7 box (`PREVIEW_BOX`), rather than the image itself. */
+  readonly previewIsPage: boolean;
 }
+
+/** The box of a preview: a PDF's first page is drawn in exactly this ratio (images/image-encoder.ts), an image near it. */
+export const PREVIEW_BOX = { width: 1000, height: 700 } as const;
 
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif']);
 /** What the photo proxy admits (images/image-bytes.ts: JPEG, PNG and WebP) and so what is shown inline. */
@@ -73,6 +82,18 @@ function documentType(type: string): DocumentType {
 }
 
 const rank = (type: DocumentType) => DOCUMENT_TYPE_ORDER.indexOf(type);
+
+/**
+ * The preview of a document: an image shown itself (on the site, or through the proxy); a PDF only when it is a floor
+ * plan (issue 38: a plan's first page says what the file is; a brochure's cover or a certificate's first page would
+ * be a large picture of text), through the proxy, which draws its first page.
+ */
+function previewOf(type: DocumentType, kind: DocumentKind, link: string, options: DocumentOptions): string | null {
+  const local = link.startsWith('/');
+  if (kind === 'image' && INLINE_IMAGE_EXTENSIONS.has(extensionOf(link))) return local ? link : (options.proxiedImage?.(link) ?? null);
+  if (kind === 'pdf' && type === 'FLOOR_PLAN') return local ? demoDocumentPreviewUrl(link) : (options.proxiedImage?.(link) ?? null);
+  return null;
+}
 
 export interface DocumentOptions {
   /** The absolute URL of a site-relative link (the demo's own files), for paper. */
@@ -99,6 +120,7 @@ export function documentsOf(files: readonly EstateFile[], t: Translator, options
       const kind = documentKind(file.link);
       const extension = extensionOf(file.link).toUpperCase();
       const local = file.link.startsWith('/');
+      const preview = previewOf(type, kind, file.link, options);
       return {
         type,
         label,
@@ -108,7 +130,9 @@ export function documentsOf(files: readonly EstateFile[], t: Translator, options
         href: file.link,
         printUrl: local && options.absoluteUrl ? options.absoluteUrl(file.link) : file.link,
         download: local ? (file.link.split('/').pop() ?? null) : null,
-        preview: kind === 'image' && INLINE_IMAGE_EXTENSIONS.has(extensionOf(file.link)) ? (local ? file.link : (options.proxiedImage?.(file.link) ?? null)) : null,
+        preview,
+        previewAlt: preview && kind === 'pdf' ? t.t('brochure.documents.firstPage', { label }) : '',
+        previewIsPage: preview !== null && kind === 'pdf',
       };
     });
 }

@@ -14,3 +14,22 @@ export function photoFormatOf(bytes: Uint8Array): PhotoFormat | null {
   if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
   return null;
 }
+
+/**
+ * Whether the bytes are a PDF (a CRM's floor plan): `%PDF-` at the very start, as every PDF writer puts it. Such an
+ * original is never served nor handed to sharp: only its first page, drawn by pdf-preview.ts, leaves as an image.
+ */
+export function isPdf(bytes: Uint8Array): boolean {
+  return bytes.length >= 5 && Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
+}
+
+/** The biggest PDF the proxy downloads and draws (a scanned plan of a few pages; CRMs cap uploads at ~10-20 MB). */
+export const MAX_PDF_BYTES = 20 * 1024 * 1024;
+
+/** What the proxy admits from a CRM: a photo, or a PDF to preview. */
+export type OriginalKind = 'photo' | 'pdf';
+
+export function originalKindOf(bytes: Uint8Array): OriginalKind | null {
+  if (photoFormatOf(bytes)) return 'photo';
+  return isPdf(bytes) ? 'pdf' : null;
+}

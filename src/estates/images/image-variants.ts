@@ -2,11 +2,19 @@ import { memoize } from '../../utils/memo.js';
 import {
   isRemotePhotoSource,
   parsePropertyImageUrl,
+  propertyImageUrl,
   propertyImageUrlOf,
   propertyImageVariantUrlOf,
   type PropertyImageFormat,
   type PropertyImageRef,
 } from '../../routing/routes.js';
+import { DEMO_DOCUMENTS_PATH } from '../sources/document-url.js';
+
+/**
+ * The demo catalogue's accounts (source A 1042, source B 2077): their photos are in fixtures/photos, and their
+ * documents, which the site serves itself (DEMO_DOCUMENTS_PATH), in fixtures/documents.
+ */
+export const DEMO_IMAGE_ACCOUNTS: readonly string[] = ['1042', '2077'];
 
 /**
  * The only widths the property-images path produces (anything else is a 404, so nobody can make the
@@ -140,4 +148,18 @@ export function openGraphImage(photoUrl: string, intrinsic: { readonly width: nu
   if (!url) return { url: photoUrl, width: intrinsic.width, height: intrinsic.height, type: null };
   const width = Math.min(OPEN_GRAPH_WIDTH, intrinsic.width);
   return { url, width, height: Math.round((intrinsic.height * width) / intrinsic.width), type: IMAGE_MIME_TYPES.jpg };
+}
+
+/** A demo document's file name in the site's own copy (`/assets/demo-documents/<file>.pdf`). */
+const DEMO_PDF = /^([\w-]{1,80}\.pdf)$/i;
+
+/**
+ * The photo-proxy URL of a PDF the site serves itself (the demo's floor plans): its first page is drawn by the proxy
+ * like a CRM's (`/property-images/<demo account>/<width>w/<file>.pdf.<format>`), from fixtures/documents. Null for
+ * any other link.
+ */
+export function demoDocumentPreviewUrl(link: string): string | null {
+  if (!link.startsWith(DEMO_DOCUMENTS_PATH)) return null;
+  const file = DEMO_PDF.exec(link.slice(DEMO_DOCUMENTS_PATH.length));
+  return file ? propertyImageUrl(DEMO_IMAGE_ACCOUNTS[0], 'large', file[1]) : null;
 }

@@ -10,7 +10,7 @@ import type { PropertyImageSize } from '../../routing/routes.js';
 import { freshFile, writeFileAtomic } from './image-files.js';
 import type { PhotoHosts } from '../../config/photo-hosts.js';
 import type { DiskCacheIndex } from './disk-cache.js';
-import { photoFormatOf } from './image-bytes.js';
+import { MAX_PDF_BYTES, originalKindOf } from './image-bytes.js';
 import { checkedLookup, isPublicAddress, PrivateAddressError, type Resolver } from './photo-address.js';
 import { InFlight, ResizeQueue } from './resize-queue.js';
 
@@ -149,10 +149,11 @@ export class PhotoOriginals {
     return token;
   }
 
+  /** A demo photo from `photos/<size>/`; a demo PDF (the floor plans the site serves itself) from `documents/`. */
   private async demo(accountId: string, size: PropertyImageSize, file: string): Promise<PhotoOrigin> {
-    const path = join(this.options.fixturesDir, 'photos', size, file);
+    const path = /\.pdf$/i.test(file) ? join(this.options.fixturesDir, 'documents', file) : join(this.options.fixturesDir, 'photos', size, file);
     const info = await stat(path).catch(() => null);
-    if (!info?.isFile()) throw new PhotoMissingError(`no demo photo ${size}/${file}`);
+    if (!info?.isFile()) throw new PhotoMissingError(`no demo file ${size}/${file}`);
     return { key: accountId, token: `d${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}`, path };
   }
 
@@ -167,7 +168,7 @@ export class PhotoOriginals {
     }
     const get = url.protocol === 'https:' ? httpsGet : httpGet;
     return new Promise((resolve, reject) => {
-      const request = get(url, { signal, headers: { accept: 'image/*' }, ...(guarded ? { lookup: this.lookup } : {}) }, resolve);
+      const request = get(url, { signal, headers: { accept: 'image/*, application/pdf;q=0.8' }, ...(guarded ? { lookup: this.lookup } : {}) }, resolve);
       request.on('error', reject);
     });
   }
@@ -210,18 +211,22 @@ export class PhotoOriginals {
     }
     const chunks: Buffer[] = [];
     let total = 0;
+    let limit = this.options.maxBytes;
     let sniffed = false;
     try {
       for await (const chunk of response) {
         const bytes = chunk as Buffer;
         total += bytes.byteLength;
-        if (total > this.options.maxBytes) throw new PhotoMissingError(`${url} is over ${this.options.maxBytes} bytes`);
         chunks.push(bytes);
-        // The first bytes say what the file is: an HTML page or an SVG is not read further, nor kept.
+        // The first bytes say what the file is: an HTML page or an SVG is not read further, nor kept; a PDF (a floor
+        // plan to preview) has a bound of its own.
         if (!sniffed && total >= 12) {
           sniffed = true;
-          if (!photoFormatOf(Buffer.concat(chunks))) throw new PhotoMissingError(`${url} is not a JPEG, PNG or WebP photo`);
+          const kind = originalKindOf(Buffer.concat(chunks));
+          if (!kind) throw new PhotoMissingError(`${url} is not a JPEG, PNG or WebP photo, nor a PDF`);
+          if (kind === 'pdf') limit = Math.min(limit, MAX_PDF_BYTES);
         }
+        if (total > limit) throw new PhotoMissingError(`${url} is over ${limit} bytes`);
       }
     } catch (error) {
       response.destroy();
@@ -229,7 +234,7 @@ export class PhotoOriginals {
       throw new PhotoUnavailableError(`${url}: ${(error as Error).message}`);
     }
     const body = Buffer.concat(chunks);
-    if (!photoFormatOf(body)) throw new PhotoMissingError(`${url} is not a JPEG, PNG or WebP photo`);
+    if (!originalKindOf(body)) throw new PhotoMissingError(`${url} is not a JPEG, PNG or WebP photo, nor a PDF`);
     return body;
   }
 }

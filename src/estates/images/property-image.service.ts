@@ -3,12 +3,14 @@ import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PropertyImageFormat, PropertyImageSize } from '../../routing/routes.js';
-import { encodeVariant, placeholderImage, UndecodableImageError } from './image-encoder.js';
+import { documentPlaceholder, encodeDocumentPreview, encodeVariant, placeholderImage, UndecodableImageError } from './image-encoder.js';
 import { etagOf, freshFile, writeFileAtomic } from './image-files.js';
 import { IMAGE_MIME_TYPES, type ImageWidth } from './image-variants.js';
 import { InFlight, ResizeQueue, QueueFullError } from './resize-queue.js';
 import { DiskCacheIndex } from './disk-cache.js';
-import { PHOTO_MIME_TYPES, photoFormatOf } from './image-bytes.js';
+import { isPdf, PHOTO_MIME_TYPES, photoFormatOf } from './image-bytes.js';
+import { renderFirstPage } from './pdf-preview.js';
+import { LRUCache } from 'lru-cache';
 import type { PhotoHosts } from '../../config/photo-hosts.js';
 import { PhotoMissingError, type PhotoOrigin, PhotoOriginals, type PhotoSource, PhotoUnavailableError } from './photo-originals.js';
 
@@ -23,6 +25,13 @@ const UPSTREAM_TIMEOUT_MS = 8_000;
 const MAX_ORIGINAL_BYTES = 25 * 1024 * 1024;
 /** Beyond this many waiting resizes a request gets a 503 at once instead of waiting for minutes. */
 const MAX_PENDING_JOBS = 200;
+/**
+ * A PDF's name before its bytes are there (the host is down): the demo's `plan.pdf`, or a CRM's `plan.pdf` as
+ * routes.ts's remotePhotoFileName names it, `plan-pdf.jpg`. It only chooses the shape of the placeholder.
+ */
+const PDF_NAME = /[.-]pdf(?:\.jpg)?$/i;
+/** PDFs whose first page could not be drawn, remembered by content: not drawn again until their bytes change. */
+const REMEMBERED_FAILURES = 1_000;
 /** Sizes of the placeholders for the CRM's own sizes (the demo photos' widths). */
 const ORIGINAL_WIDTHS: Readonly<Record<PropertyImageSize, number>> = { large: 1600, thumb: 400 };
 
@@ -78,10 +87,15 @@ export interface PropertyImageSettings {
 export class PropertyImageService {
   /** Variants encoded so far (the disk cache and the in-flight sharing keep this at one per variant). */
   variantsProduced = 0;
+  /** PDF pages drawn so far, failed attempts included (a PDF that cannot be drawn is tried once per content). */
+  pagesDrawn = 0;
   readonly originals: PhotoOriginals;
   readonly cacheIndex: DiskCacheIndex;
   private readonly queue: ResizeQueue;
   private readonly producing = new InFlight<Stats>();
+  /** Page 1 of a PDF is drawn once for all its variants (five widths, three formats). */
+  private readonly drawing = new InFlight<Buffer>();
+  private readonly undrawable = new LRUCache<string, string>({ max: REMEMBERED_FAILURES });
   private readonly placeholders = new Map<string, Promise<Buffer>>();
   private cacheDir: Promise<string> | null = null;
   private temporaryDir = false;
@@ -125,14 +139,19 @@ export class PropertyImageService {
    * original's content, not by the request's `?v=`).
    */
   async variant(source: PhotoSource, width: ImageWidth, file: string, format: PropertyImageFormat, version: string | null): Promise<ImageReply> {
+    let isDocument = PDF_NAME.test(file);
     try {
       const origin = await this.originals.locate(source, 'large', file);
+      // A PDF (a floor plan) by its bytes, whatever its name: its variants preview page 1 (pdf-preview.ts).
+      isDocument = isPdf(await firstBytes(origin.path));
       const path = join(await this.directory(), 'variants', origin.key, file, `${width}w-${origin.token}.${format}`);
-      const info = (await freshFile(path, null)) ?? (await this.producing.once(path, () => this.produce(path, origin, width, format)));
+      const info =
+        (await freshFile(path, null)) ??
+        (await this.producing.once(path, () => (isDocument ? this.producePreview(path, origin, width, format) : this.produce(path, origin, width, format))));
       this.cacheIndex.used(path);
       return this.fileReply(path, info, IMAGE_MIME_TYPES[format], version);
     } catch (error) {
-      return this.failure(error, `${describe(source)}/${width}w/${file}.${format}`, width, format);
+      return this.failure(error, `${describe(source)}/${width}w/${file}.${format}`, width, format, isDocument);
     }
   }
 
@@ -147,7 +166,7 @@ export class PropertyImageService {
       if (!format) throw new UndecodableImageError(`${path} is not a JPEG, PNG or WebP photo`);
       return this.fileReply(path, info, PHOTO_MIME_TYPES[format], version);
     } catch (error) {
-      return this.failure(error, `${describe(source)}/${size}/${file}`, ORIGINAL_WIDTHS[size], 'jpg');
+      return this.failure(error, `${describe(source)}/${size}/${file}`, ORIGINAL_WIDTHS[size], 'jpg', false);
     }
   }
 
@@ -159,6 +178,37 @@ export class PropertyImageService {
   private async produce(path: string, origin: PhotoOrigin, width: number, format: PropertyImageFormat): Promise<Stats> {
     // Read when its turn comes, not before: a queue of waiting resizes holds no originals in memory.
     const encoded = await this.queue.run(async () => encodeVariant(await readFile(origin.path), width, format), origin.path);
+    await writeFileAtomic(path, encoded);
+    this.variantsProduced++;
+    await this.cacheIndex.added(path, encoded.length);
+    const info = await freshFile(path, null);
+    if (!info) throw new Error(`${path} vanished after writing`);
+    return info;
+  }
+
+  /** A preview variant of a PDF: page 1 drawn once (kept beside the variants), then framed at each width. */
+  private async producePreview(path: string, origin: PhotoOrigin, width: number, format: PropertyImageFormat): Promise<Stats> {
+    const failed = this.undrawable.get(origin.path);
+    if (failed === origin.token) throw new UndecodableImageError(`${origin.path} could not be drawn before`);
+    const pagePath = join(await this.directory(), 'variants', origin.key, 'pages', `${origin.token}.png`);
+    const page = await this.drawing.once(pagePath, async () => {
+      const kept = await freshFile(pagePath, null);
+      if (kept) return readFile(pagePath);
+      try {
+        const drawn = await this.queue.run(async () => {
+          this.pagesDrawn++;
+          return (await renderFirstPage(await readFile(origin.path))).png;
+        }, origin.path);
+        await writeFileAtomic(pagePath, drawn);
+        await this.cacheIndex.added(pagePath, drawn.length);
+        return drawn;
+      } catch (error) {
+        if (error instanceof UndecodableImageError) this.undrawable.set(origin.path, origin.token);
+        throw error;
+      }
+    });
+    this.cacheIndex.used(pagePath);
+    const encoded = await this.queue.run(() => encodeDocumentPreview(page, width, format), origin.path);
     await writeFileAtomic(path, encoded);
     this.variantsProduced++;
     await this.cacheIndex.added(path, encoded.length);
@@ -182,7 +232,7 @@ export class PropertyImageService {
    * Missing or undecodable photo: 404 with a placeholder (browsers show an image body whatever the status,
    * while crawlers and caches learn there is no photo). Upstream down or too busy: 503, not stored anywhere.
    */
-  private failure(error: unknown, what: string, width: number, format: PropertyImageFormat): ImageReply {
+  private failure(error: unknown, what: string, width: number, format: PropertyImageFormat, isDocument: boolean): ImageReply {
     const temporary = !(error instanceof PhotoMissingError || error instanceof UndecodableImageError);
     const { logger } = this.settings;
     if (error instanceof UndecodableImageError) logger.warn(`Photo ${what} cannot be decoded: ${error.message}`);
@@ -194,15 +244,16 @@ export class PropertyImageService {
       cacheControl: temporary ? 'no-store' : CACHE_PLACEHOLDER,
       etag: null,
       retryAfterSeconds: temporary ? RETRY_AFTER_SECONDS : null,
-      body: () => this.placeholder(width, format),
+      body: () => this.placeholder(width, format, isDocument),
     };
   }
 
-  private placeholder(width: number, format: PropertyImageFormat): Promise<Buffer> {
-    const key = `${width}.${format}`;
+  /** `isDocument`: a PDF's preview, whose placeholder is a blank page in the preview's own box (image-encoder.ts). */
+  private placeholder(width: number, format: PropertyImageFormat, isDocument: boolean): Promise<Buffer> {
+    const key = `${width}.${format}${isDocument ? '.pdf' : ''}`;
     let image = this.placeholders.get(key);
     if (!image) {
-      image = placeholderImage(width, format);
+      image = isDocument ? documentPlaceholder(width, format) : placeholderImage(width, format);
       this.placeholders.set(key, image);
       image.catch(() => this.placeholders.delete(key));
     }

@@ -7,22 +7,24 @@ import { NotFoundError } from '../../utils/errors.js';
 import { FIXTURES_DIR } from '../../utils/paths.js';
 import { AppConfig } from '../../config/config.js';
 import { decodePhotoOrigin, KEYED_PHOTO_STEM, PROPERTY_IMAGES_PATH, remotePhotoFileName } from '../../routing/routes.js';
-import { isImageFormat, isImageWidth } from './image-variants.js';
+import { DEMO_IMAGE_ACCOUNTS, isImageFormat, isImageWidth } from './image-variants.js';
 import type { PhotoHosts } from '../../config/photo-hosts.js';
 import type { PhotoSource } from './photo-originals.js';
 import { PhotoKeyStore, photoKey } from './photo-keys.js';
 import { type ImageReply, PropertyImageService } from './property-image.service.js';
 import { releaseRequestDeadline } from '../../database/request-deadline.js';
 
-/** The demo catalogue's accounts (source A 1042, source B 2077): their photos are in fixtures/photos. */
-export const DEMO_IMAGE_ACCOUNTS: readonly string[] = ['1042', '2077'];
 
 const ACCOUNT = /^\d{1,10}$/;
 const SIZE = /^(large|thumb)$/;
 const WIDTH = /^(\d{2,4})w$/;
 const FILE = /^[\w-]{1,80}\.(jpe?g|png|webp)$/i;
-/** `<original file>.<format>`, e.g. `house-01.jpg.avif`. */
-const VARIANT_FILE = /^([\w-]{1,80}\.(?:jpe?g|png|webp))\.([a-z]+)$/i;
+/**
+ * `<original file>.<format>`, e.g. `house-01.jpg.avif`; `floor-plan.pdf.webp`, the preview of a demo account's PDF
+ * (the site's own floor plans, in fixtures/documents). The PDF itself is never served here: only variants name one.
+ */
+const VARIANT_FILE = /^([\w-]{1,80}\.(?:jpe?g|png|webp|pdf))\.([a-z]+)$/i;
+const PDF_FILE = /\.pdf$/i;
 const VERSION = /^[\w-]{1,40}$/;
 /** base64url of an original URL of at most 2,048 characters. */
 const ORIGIN = /^[\w-]{1,2800}$/;
@@ -166,6 +168,8 @@ export class PropertyImagesController implements OnModuleDestroy {
     const variant = VARIANT_FILE.exec(file);
     if (!isImageWidth(width) || !variant || !isImageFormat(variant[2])) throw new NotFoundError();
     if (expectedFile !== null && variant[1] !== expectedFile) throw new NotFoundError();
+    // A `.pdf` name only for the demo's own plans: nothing is asked of PROPERTY_IMAGES_URL that no page links.
+    if (PDF_FILE.test(variant[1]) && !('account' in source && DEMO_IMAGE_ACCOUNTS.includes(source.account))) throw new NotFoundError();
     return this.send(request, reply, await this.images.variant(source, width, variant[1], variant[2], version));
   }
 

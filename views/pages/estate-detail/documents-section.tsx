@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { DocumentModel } from '../../../src/estates/display/documents.js';
+import { type DocumentModel, PREVIEW_BOX } from '../../../src/estates/display/documents.js';
 import { PHOTO_LAYOUTS } from '../../../src/estates/images/image-variants.js';
 import { Icon } from '../../components/icon.js';
 import { Picture } from '../../components/picture.js';
@@ -10,10 +10,9 @@ type Translate = PageContext['t'];
 const MIME_TYPES: Partial<Record<DocumentModel['kind'], string>> = { pdf: 'application/pdf' };
 /**
  * A plan drawn as an image is shown whole, as wide as the main column (at most 760 px): its box before it loads is
- * a usual plan's 10:7, and the CSS lets the image keep its own proportions once it has.
+ * a usual plan's 10:7, and the CSS lets the image keep its own proportions once it has. A PDF plan's first page is
+ * drawn by the server in exactly that box.
  */
-const PREVIEW_WIDTH = 1000;
-const PREVIEW_HEIGHT = 700;
 const PREVIEW_SIZES = '(min-width: 1200px) 760px, (min-width: 900px) 62vw, 100vw';
 
 /**
@@ -38,8 +37,21 @@ export function DocumentsSection({ documents, t }: { documents: readonly Documen
               data-document-kind={document.kind}
             >
               {document.preview && (
-                <a className="document-list__preview" href={document.href} tabIndex={-1} aria-hidden="true" {...(document.download ? { download: document.download } : { rel: 'noopener noreferrer' })}>
-                  <Picture src={document.preview} alt="" width={PREVIEW_WIDTH} height={PREVIEW_HEIGHT} widths={PHOTO_LAYOUTS.gallery.widths} sizes={PREVIEW_SIZES} />
+                <a
+                  className={document.previewIsPage ? 'document-list__preview document-list__preview--page' : 'document-list__preview'}
+                  href={document.href}
+                  tabIndex={-1}
+                  aria-hidden="true"
+                  {...(document.download ? { download: document.download } : { rel: 'noopener noreferrer' })}
+                >
+                  <Picture
+                    src={document.preview}
+                    alt={document.previewAlt}
+                    width={PREVIEW_BOX.width}
+                    height={PREVIEW_BOX.height}
+                    widths={PHOTO_LAYOUTS.gallery.widths}
+                    sizes={PREVIEW_SIZES}
+                  />
                 </a>
               )}
               <a

@@ -13,6 +13,11 @@ export const PAGE_BOX = { width: 2000, height: 1400 } as const;
 const RENDER_TIMEOUT_MS = 15_000;
 /** The drawing's own heap (pdf.js parses the whole cross-reference table, fonts and images of the page into it). */
 const WORKER_HEAP_MB = 256;
+/**
+ * The largest picture inside the page pdf.js decodes (width x height): an A2 scan at 300 dpi (~35 MP) passes, a
+ * decompression bomb does not. Decoded pixels live in ArrayBuffers, which the heap bound above does not count.
+ */
+const MAX_IMAGE_PIXELS = 40_000_000;
 
 /** pdf.js's files, read from node_modules: nothing is ever fetched from the network. */
 const PDFJS_ROOT = dirname(require.resolve('pdfjs-dist/package.json'));
@@ -26,6 +31,7 @@ interface RenderRequest {
   readonly standardFonts: string;
   readonly cmaps: string;
   readonly wasm: string;
+  readonly maxImagePixels: number;
 }
 
 type RenderAnswer = { readonly png: Uint8Array; readonly width: number; readonly height: number } | { readonly error: string };
@@ -34,7 +40,8 @@ type RenderAnswer = { readonly png: Uint8Array; readonly width: number; readonly
  * The worker's program, plain JavaScript run by Node itself (not compiled: the same text under Jest, `npm start` and
  * the image). pdf.js's legacy build for Node, with @napi-rs/canvas as its canvas: eval off (fonts are not compiled to
  * functions), no font faces and no system fonts (glyphs are drawn as paths from the file's own fonts, the standard 14
- * from pdf.js's own files), no XFA forms, no scripting. Page 1 only, on white, scaled to fit the box.
+ * from pdf.js's own files), no XFA forms, no scripting, no picture over MAX_IMAGE_PIXELS. Page 1 only, on white,
+ * scaled to fit the box.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -51,6 +58,7 @@ const { parentPort, workerData } = require('node:worker_threads');
     cMapUrl: workerData.cmaps,
     cMapPacked: true,
     wasmUrl: workerData.wasm,
+    maxImageSize: workerData.maxImagePixels,
     stopAtErrors: false,
     verbosity: 0,
   });
@@ -95,6 +103,7 @@ export async function renderFirstPage(bytes: Buffer, timeoutMs = RENDER_TIMEOUT_
     standardFonts: join(PDFJS_ROOT, 'standard_fonts') + '/',
     cmaps: join(PDFJS_ROOT, 'cmaps') + '/',
     wasm: join(PDFJS_ROOT, 'wasm') + '/',
+    maxImagePixels: MAX_IMAGE_PIXELS,
   };
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,

@@ -16,17 +16,23 @@ const EPC_RANK = (row: string) => `(SELECT CASE WHEN bool_and("rank" IS NOT NULL
     FROM unnest(string_to_array(upper(btrim(CASE WHEN jsonb_typeof(${row}."document"->'energy'->'energyLabel') = 'string' THEN ${row}."document"->'energy'->>'energyLabel' END)), '_')) "part",
     LATERAL array_position(ARRAY['A++', 'A+', 'A', 'B', 'C', 'D', 'E', 'F', 'G'], "part") "rank")`;
 
+/**
+ * A yes/no column's value: true only when the condition holds. A document without the key (a listing with no sub
+ * type, no head type) makes the comparison NULL, and NULL OR false is NULL, which the NOT NULL column refuses.
+ */
+const YES = (condition: string) => `coalesce((${condition}), false)`;
+
 /** listing-features.ts: every search column from the document, by the rules the sync writes them with. */
 const FEATURES: ReadonlyArray<readonly [string, (row: string) => string]> = [
     ['living_area', (row) => AREA(row, 'dimensions,areaBuild')],
     ['plot_area', (row) => AREA(row, 'dimensions,areaGround')],
     ['epc_rank', EPC_RANK],
-    ['has_garden', (row) => `(coalesce(${row}."document"->'comfort'->>'garden', '') <> '' OR ${POSITIVE(row, 'comfort,gardenSurface')} IS NOT NULL OR ${ROOM(row, [22])})`],
-    ['has_terrace', (row) => `(${POSITIVE(row, 'comfort,terraceSurface')} IS NOT NULL OR ${ROOM(row, [10])})`],
-    ['has_parking', (row) => `(${row}."document"->>'headType' = 'GARAGE' OR ${ROOM(row, [6, 14])})`],
+    ['has_garden', (row) => YES(`coalesce(${row}."document"->'comfort'->>'garden', '') <> '' OR ${POSITIVE(row, 'comfort,gardenSurface')} IS NOT NULL OR ${ROOM(row, [22])}`)],
+    ['has_terrace', (row) => YES(`${POSITIVE(row, 'comfort,terraceSurface')} IS NOT NULL OR ${ROOM(row, [10])}`)],
+    ['has_parking', (row) => YES(`${row}."document"->>'headType' = 'GARAGE' OR ${ROOM(row, [6, 14])}`)],
     ['facades', (row) => `CASE ${row}."document"->'technical'->>'buildingType' WHEN 'CLOSED' THEN 2 WHEN 'HALF_OPEN' THEN 3 WHEN 'OPEN' THEN 4
         ELSE CASE WHEN ${row}."document"->>'headType' = 'HOUSE' THEN CASE ${row}."document"->>'subType' WHEN 'TERRACED_HOUSE' THEN 2 WHEN 'SEMI_DETACHED' THEN 3 WHEN 'DETACHED' THEN 4 WHEN 'VILLA' THEN 4 END END END`],
-    ['new_build', (row) => `(${row}."document"->'technical'->'newBuilding' = 'true'::jsonb OR ${row}."document"->>'subType' = 'NEW_BUILD_PROJECT')`],
+    ['new_build', (row) => YES(`${row}."document"->'technical'->'newBuilding' = 'true'::jsonb OR ${row}."document"->>'subType' = 'NEW_BUILD_PROJECT'`)],
 ];
 
 /**

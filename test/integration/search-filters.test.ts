@@ -295,6 +295,34 @@ describe('search filters and orders of issue 38 (real app, real database)', () =
     }
   });
 
+  it('writes and derives the yes/no columns as false when the document does not say (no sub type, new build not stated: as Whise sends a house)', async () => {
+    const ID = 981_901;
+    const [{ document }] = await db.query(`SELECT document FROM estates WHERE id = $1`, [large.id]);
+    const unsaid = { ...document, subType: null, technical: { ...document.technical, newBuilding: null } };
+    try {
+      // The previous release's insert: the trigger derives the columns from a document that leaves them unsaid.
+      await db.query(
+        `INSERT INTO estates (id, source, source_id, status, for_rent, head_type, city_zip, city_name, updated_at, content_hash, synced_at, document)
+         VALUES ($1, 'W', 'no-sub-type', 'FOR_SALE', false, 'HOUSE', $2, $3, now(), repeat('0', 64), now(), $4::jsonb)`,
+        [ID, TOWN.zip, TOWN.name, JSON.stringify(unsaid)],
+      );
+      const read = async () => (await db.query(`SELECT new_build, has_parking FROM estates WHERE id = $1`, [ID]))[0];
+      expect(await read()).toEqual({ new_build: false, has_parking: true });
+      // The migration's backfill over such a row.
+      const migration = new SearchFilters1796400000000();
+      const runner = db.createQueryRunner();
+      try {
+        await migration.down(runner);
+        await migration.up(runner);
+      } finally {
+        await runner.release();
+      }
+      expect(await read()).toEqual({ new_build: false, has_parking: true });
+    } finally {
+      await db.query(`DELETE FROM estates WHERE id = $1`, [ID]);
+    }
+  });
+
   it('reaches the rows of every new filter and order through an index', async () => {
     const service = sut.app.get(SearchService);
     const { parseSearchQuery } = await import('../../src/search/search-criteria.js');

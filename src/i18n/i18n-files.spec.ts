@@ -71,6 +71,10 @@ const SAME_AS_NL: Readonly<Record<string, readonly Locale[]>> = {
   // A studio is a studio in every language.
   'holiday.studio': ['fr', 'en', 'de'],
   // Placeholders only, or the same word: the search's title patterns and a plural type.
+  'display.heatingShared': ['fr', 'en', 'de'],
+  'display.pricePerArea': ['fr', 'en', 'de'],
+  // "Filters" is the same word in Dutch and English.
+  'search.filters.toggle': ['en'],
   'search.title.types': ['fr', 'en', 'de'],
   'search.title.in': ['en', 'de'],
   'search.title.headType.GARAGE': ['fr', 'en'],

@@ -268,6 +268,7 @@ export class SearchPageModels {
               markerTexts: {
                 types: Object.fromEntries(HEAD_TYPES.map((type) => [type, enumLabel(t, 'headType', type)])),
                 statuses: Object.fromEntries(STATUSES.map((status) => [status, enumLabel(t, 'status', status)])),
+                // A cluster holds two or more: the plural form, its count filled in by the island.
                 cluster: t.t('area.map.cluster', { count: '{count}' }),
               },
             },

@@ -11,6 +11,8 @@ import { DatabaseLocationService } from './database-location.service.js';
 export interface ChangeTopics {
   estates: { readonly ids: readonly number[] };
   settings: { readonly key: string };
+  /** Holiday units whose availability changed (an iCal import): their pages show other days booked. */
+  holiday: { readonly unitIds: readonly number[] };
 }
 
 export type ChangeTopic = keyof ChangeTopics;

@@ -168,6 +168,9 @@ describe('holiday rentals', () => {
     it('imports the feed at start through the job queue, then new, changed and removed events', async () => {
       await importNow();
       expect(await ranges()).toEqual([['stay-1@platform', day(100), day(104)]]);
+      // The page answered once is remembered by URL (KnownPagesService) until a change on the feed forgets it.
+      const unitPage = urlFor('holiday', 'en', { rentalUnitId: 101 });
+      expect((await request(sut.server).get(unitPage)).text).toMatch(new RegExp(`data-date="${day(121)}" tabindex="-1" aria-label="[^"]+, free"`));
 
       ical.body = vcalendar([
         { uid: 'stay-1@platform', start: day(101), end: day(106) },
@@ -184,7 +187,8 @@ describe('holiday rentals', () => {
       await importNow();
       expect(await ranges()).toEqual([['stay-2@platform', day(120), day(127)]]);
 
-      const page = await request(sut.server).get(urlFor('holiday', 'en', { rentalUnitId: 101 }));
+      // The import announced the change: the same URL shows the new calendar at once, not the remembered page.
+      const page = await request(sut.server).get(unitPage);
       expect(page.text).toMatch(new RegExp(`data-date="${day(121)}" tabindex="-1" aria-label="[^"]+, booked"`));
     });
 

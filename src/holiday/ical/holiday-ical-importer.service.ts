@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../../config/config.js';
+import { ChangeFeedService } from '../../database/change-feed.service.js';
 import { JobQueueService } from '../../jobs/job-queue.service.js';
 import { type FeedImportReport, HolidayRepository } from '../persistence/holiday.repository.js';
 import { rangesFromIcal } from './ical-feed.js';
@@ -39,6 +40,7 @@ export class HolidayIcalImporterService implements OnApplicationBootstrap {
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly jobs: JobQueueService,
     private readonly repository: HolidayRepository,
+    private readonly changes: ChangeFeedService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -81,6 +83,8 @@ export class HolidayIcalImporterService implements OnApplicationBootstrap {
     if (!/BEGIN:VCALENDAR/.test(text)) throw new Error(`iCal feed of holiday unit ${unitId} is not a calendar`);
     const report = await this.repository.replaceFeedRanges(unitId, rangesFromIcal(text));
     this.logger.log(`iCal feed of holiday unit ${unitId}: ${report.added} added, ${report.changed} changed, ${report.removed} removed`);
+    // Every replica forgets the pages it answers before routing (KnownPagesService): the unit's calendar changed.
+    if (report.added + report.changed + report.removed > 0) await this.changes.publish('holiday', { unitIds: [unitId] });
     return report;
   }
 }

@@ -78,8 +78,8 @@ function newShape(headers: Readonly<Record<string, string>>): Shape {
  * answered from here (304, or the render cache's bytes) before Nest routes it: no guard, pipe, controller or model.
  *
  * Safe because an ETag already names everything the answer depends on (build, theme, URL, data version); what can
- * change a data version without a new URL is a sync or a settings change, and every replica hears of both on the
- * change feed: each change forgets every entry (`generation`). The catalogue's version and the theme are refreshed
+ * change a data version without a new URL is a sync, a settings change or an iCal import, and every replica hears of
+ * each on the change feed: each change forgets every entry (`generation`). The catalogue's version and the theme are refreshed
  * from the database *after* such a change, so an entry also records them and a later refresh misses it.
  */
 @Injectable()
@@ -96,7 +96,7 @@ export class KnownPagesService implements OnModuleDestroy {
     private readonly theme: ThemeService,
     private readonly cache: RenderCacheService,
   ) {
-    this.stopFollowing = changes.follow(['estates', 'settings'], () => {
+    this.stopFollowing = changes.follow(['estates', 'settings', 'holiday'], () => {
       this.generation += 1;
       this.entries.clear();
     });

@@ -254,12 +254,25 @@ describe('the cluster: nginx with the compose configuration, two replicas, Postg
     say(`outbox drained: ${drained.map((row) => `${row.count} ${row.status}`).join(', ')}`);
     const received = await until(
       'a mail for every form at the SMTP server',
-      async () => emails.map((email) => ({ email, copies: smtp.received.filter((mail) => mail.replyTo?.value.some((address) => address.address === email)).length })),
+      async () =>
+        emails.map((email) => {
+          const copies = smtp.received.filter((mail) => mail.replyTo?.value.some((address) => address.address === email));
+          return { email, copies: copies.length, messageIds: [...new Set(copies.map((mail) => mail.messageId))] };
+        }),
       (counts) => counts.every((count) => count.copies >= 1),
       { timeoutMs: 30_000, intervalMs: 200 },
     );
-    expect(received.filter((count) => count.copies !== 1)).toEqual([]);
-    say(`${emails.length} forms thanked, each stored once and mailed once (${resent.length} sent again by their visitor after a failure)`);
+    // One mail per form: one Message-ID. SMTP cannot be exactly-once: a replica SIGKILLed after the server accepted a
+    // mail but before it marked the row SENT leaves a claim that lapses, and the other replica sends it again with the
+    // same Message-ID (which a mail client shows once). Only such a mail, taken more than once, may arrive twice.
+    const { rows: attempts } = await db.query<{ reply_to: string; attempts: number }>(`SELECT reply_to, attempts FROM mails WHERE reply_to = ANY($1)`, [emails]);
+    const retried = new Set(attempts.filter((row) => row.attempts > 1).map((row) => row.reply_to));
+    expect(received.filter((count) => count.messageIds.length !== 1 || (count.copies > 1 && !retried.has(count.email)))).toEqual([]);
+    const twice = received.filter((count) => count.copies > 1);
+    say(
+      `${emails.length} forms thanked, each stored once and mailed once (${resent.length} sent again by their visitor after a failure` +
+        `${twice.length ? `; ${twice.length} mail(s) sent again with the same Message-ID after the killed replica's claim lapsed` : ''})`,
+    );
   });
 
   it(`serves the cached pages, fresh and expired, with both replicas down for ${BOTH_DOWN_MS / 1000} s and more`, async () => {

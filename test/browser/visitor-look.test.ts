@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { urlFor, type RouteName } from '../../src/routing/routes.js';
-import { screenshot, VIEWPORTS, cspViolations, recordCspViolations, SCREENSHOT_DIR } from './support/browser.js';
+import { screenshot, VIEWPORTS, cspViolations, recordCspViolations, SCREENSHOT_DIR, collectPageErrors, seriousAccessibilityViolations } from './support/browser.js';
 import { startBrowserApp, type BrowserApp } from './support/browser-app.js';
 import type { ServedApp } from './support/served-app.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { LOCALES } from '../../src/routing/locales.js';
 
 /** A demo house whose floor plan is a PDF of the site's own (fixtures/documents/floor-plan-house-v1.pdf). */
 const HOUSE = 1001;
@@ -19,8 +20,8 @@ function previewState(page: Page): Promise<{ width: number; height: number; natu
 }
 
 /**
- * One app and one Chromium for both describes: the visitor look, and issue 38's PDF plan previews (once a file of its
- * own, which started an app and a browser of its own).
+ * One app and one Chromium for the three describes: the visitor look, issue 38's PDF plan previews and the foundation
+ * (the latter two once files of their own, each starting an app and a browser of its own, with the same default env).
  */
 let app: ServedApp;
 let browser: Browser;
@@ -119,5 +120,64 @@ describe('a PDF floor plan’s first page in a browser, without JavaScript', () 
     } finally {
       await context.close();
     }
+  });
+});
+
+describe('foundation in a browser', () => {
+  it('switches from nl to fr with the language switcher and accepts cookies', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+
+    await page.goto(`${app.baseUrl}${urlFor('privacy', 'nl')}`);
+    expect(await page.getAttribute('html', 'lang')).toBe('nl');
+
+    await page.getByRole('navigation', { name: 'Kies uw taal' }).getByRole('link', { name: 'FR' }).click();
+    await page.waitForURL(`${app.baseUrl}${urlFor('privacy', 'fr')}`);
+    expect(await page.getAttribute('html', 'lang')).toBe('fr');
+
+    const consentAnnounced = page.evaluate(
+      () => new Promise<boolean>((resolve) => document.addEventListener('immo:consent', () => resolve(true), { once: true })),
+    );
+    await page.getByRole('button', { name: 'Accepter' }).click();
+    await expect(consentAnnounced).resolves.toBe(true);
+    await page.locator('#consent-banner').waitFor({ state: 'hidden' });
+    const cookies = await context.cookies();
+    expect(cookies.find((cookie) => cookie.name === 'immo_consent')?.value).toBe('accepted');
+
+    await screenshot(page, 'foundation-fr-after-consent-1280');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the consent choice working without JavaScript, from the footer link', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${app.baseUrl}${urlFor('terms', 'de')}`);
+    // Pages are the same for everyone, so the banner waits hidden for the script; without it, the footer link leads to the choice.
+    expect(await page.locator('#consent-banner').isVisible()).toBe(false);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Cookie-Einstellungen' }).click();
+    await page.waitForURL(`${app.baseUrl}${urlFor('cookieConsent', 'de')}`);
+    await page.getByRole('button', { name: 'Ablehnen' }).click();
+    await page.waitForURL(`${app.baseUrl}${urlFor('cookieConsent', 'de')}?saved=1`);
+    expect(await page.getByText('Ihre Wahl wurde gespeichert.').isVisible()).toBe(true);
+    const cookies = await context.cookies();
+    expect(cookies.find((cookie) => cookie.name === 'immo_consent')?.value).toBe('declined');
+    await context.close();
+  });
+
+  describe.each(LOCALES)('in %s', (locale) => {
+    it('has no serious or critical accessibility violations, on desktop and phone', async () => {
+      for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+        const context = await browser.newContext({ viewport });
+        const page = await context.newPage();
+        const errors = collectPageErrors(page);
+        await page.goto(`${app.baseUrl}${urlFor('home', locale)}`);
+        expect(await seriousAccessibilityViolations(page)).toEqual([]);
+        await screenshot(page, `foundation-home-${locale}-${viewport.width}`);
+        expect({ name, errors }).toEqual({ name, errors: [] });
+        await context.close();
+      }
+    });
   });
 });

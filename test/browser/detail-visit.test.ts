@@ -8,6 +8,7 @@ import { fileTranslator } from '../support/file-translator.js';
 import { collectPageErrors, cspViolations, recordCspViolations, VIEWPORTS } from './support/browser.js';
 import { startBrowserApp, type BrowserApp } from './support/browser-app.js';
 import type { ServedApp } from './support/served-app.js';
+import { detailEstates } from './support/detail-estates.js';
 
 /** What a visitor meets on a listing's page on a second look (issue 8), in the real app. */
 describe('a listing page on a second look', () => {
@@ -368,6 +369,37 @@ describe('a listing page on a second look', () => {
     expect(photos.thumb).toMatch(/\/(160|320)w\/[^/]+\.avif\?v=\w+$/);
     expect(photos.card).toMatch(/\/(320|480|768)w\/[^/]+\.avif\?v=\w+$/);
     await context.close();
+  });
+
+  /**
+   * A form sent without JavaScript carries no bot-check token, so this needs an app without the bot check: this
+   * file's (the test was estate-detail.test.ts's, which started a second app of its own for it).
+   */
+  describe('estate detail page in a browser, without the bot check', () => {
+    let withMap: EstateEntity;
+
+    beforeAll(async () => {
+      ({ withMap } = await detailEstates(app));
+    });
+
+    it('sends a form without JavaScript (Post/Redirect/Get) and thanks the visitor', async () => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${app.baseUrl}${urlFor('detailShort', 'fr', { estateId: withMap.id })}`);
+        await page.getByRole('link', { name: 'Envoyer à un ami' }).click();
+        const form = page.locator('form[action="/fr/ajax/send-to-a-friend"]');
+        await form.getByRole('textbox', { name: /^Nom \(/ }).fill('Sans JS');
+        await form.getByRole('textbox', { name: /^Adresse e-mail \(/ }).fill('nojs@example.be');
+        await form.getByRole('textbox', { name: /^Nom de votre ami/ }).fill('Ami');
+        await form.getByRole('textbox', { name: /^Adresse e-mail de votre ami/ }).fill('ami@example.be');
+        await form.getByRole('button', { name: 'Envoyer' }).click();
+        await page.waitForURL(/\?sent=send-to-friend$/);
+        expect(await page.getByText('Merci ! Votre ami recevra un e-mail dans un instant.').isVisible()).toBe(true);
+      } finally {
+        await context.close();
+      }
+    });
   });
 });
 

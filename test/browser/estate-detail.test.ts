@@ -9,7 +9,7 @@ import { fileTranslator } from '../support/file-translator.js';
 import { collectPageErrors, screenshot, VIEWPORTS } from './support/browser.js';
 import { startBrowserApp, type BrowserApp } from './support/browser-app.js';
 import { detailEstates } from './support/detail-estates.js';
-import { serveApp, type ServedApp } from './support/served-app.js';
+import type { ServedApp } from './support/served-app.js';
 import { browserBotCheckEnv, FakeVerifierServer } from '../support/fake-verifier-server.js';
 
 describe('estate detail page in a browser', () => {
@@ -217,29 +217,6 @@ describe('estate detail page in a browser', () => {
     await context.close();
   });
 
-  // A bot-check token comes from the provider's script, so the no-JavaScript path is the demo's (no bot check).
-  it('sends a form without JavaScript (Post/Redirect/Get) and thanks the visitor', async () => {
-    // Closed whatever happens: a second app left open keeps jest from exiting, so a failure would hang CI instead of going red.
-    const demo = await serveApp({ MAIL_DISPATCH_INTERVAL_SECONDS: '0' });
-    try {
-      const context = await browser.newContext({ javaScriptEnabled: false });
-      try {
-        const page = await context.newPage();
-        await page.goto(`${demo.baseUrl}${urlFor('detailShort', 'fr', { estateId: withMap.id })}`);
-        await page.getByRole('link', { name: 'Envoyer à un ami' }).click();
-        const form = page.locator('form[action="/fr/ajax/send-to-a-friend"]');
-        await form.getByRole('textbox', { name: /^Nom \(/ }).fill('Sans JS');
-        await form.getByRole('textbox', { name: /^Adresse e-mail \(/ }).fill('nojs@example.be');
-        await form.getByRole('textbox', { name: /^Nom de votre ami/ }).fill('Ami');
-        await form.getByRole('textbox', { name: /^Adresse e-mail de votre ami/ }).fill('ami@example.be');
-        await form.getByRole('button', { name: 'Envoyer' }).click();
-        await page.waitForURL(/\?sent=send-to-friend$/);
-        expect(await page.getByText('Merci ! Votre ami recevra un e-mail dans un instant.').isVisible()).toBe(true);
-      } finally {
-        await context.close();
-      }
-    } finally {
-      await demo.close();
-    }
-  });
+  // A bot-check token comes from the provider's script, so a form sent without JavaScript is tested on an app without
+  // the bot check: detail-visit.test.ts's ('estate detail page in a browser, without the bot check').
 });

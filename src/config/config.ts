@@ -22,6 +22,7 @@ import {
 import { availableParallelism } from 'node:os';
 import { DEFAULT_PHOTO_HOSTS, PhotoHosts } from './photo-hosts.js';
 import { isBelgianCompanyNumber, parseBivTitles } from './legal-identity.js';
+import { cacheSizes, CONTAINER_SHARE, DEFAULT_MEMORY_BUDGET_MB, memoryBudget, type MemoryBudget, readCgroupFile, type ReadFile } from './memory-budget.js';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const toBool = ({ value }: { value: unknown }) =>
@@ -691,7 +692,20 @@ export class AppConfig {
   @Min(0)
   SUBSCRIPTION_ANONYMIZE_DAYS = 30;
 
-  /** Finished pages kept in memory (MB), keyed by ETag; 0 turns the render cache off. */
+  /**
+   * What the whole process may use (MB), the caches sized from it (src/config/memory-budget.ts). Unset: 80 % of the
+   * container's memory limit (cgroup v2 or v1), else 400. loadConfig sets it, so it is a number after loading.
+   */
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  MEMORY_BUDGET_MB: number | undefined = undefined;
+
+  /**
+   * Finished pages kept in memory (MB), keyed by ETag; 0 turns the render cache off. Unset: 20 % of the budget above
+   * the process's floor (loadConfig; 32 at the default budget of 400).
+   */
   @Transform(toInt)
   @IsInt()
   @Min(0)
@@ -700,6 +714,7 @@ export class AppConfig {
   /**
    * Sections of pages kept in memory (MB) between renders, by page version, locale, build and theme (the detail
    * page's listing sections: src/shell/rendering/section-cache.service.ts); 0 renders every section every time.
+   * Unset: 10 % of the budget above the process's floor (loadConfig; 16 at the default budget of 400).
    */
   @Transform(toInt)
   @IsInt()
@@ -863,6 +878,14 @@ export class AppConfig {
     return { username: this.WHISE_USERNAME, password: this.WHISE_PASSWORD, clientId: this.WHISE_CLIENT_ID, officeId: this.WHISE_OFFICE_ID };
   }
 
+  /**
+   * The most one in-memory object cache may hold (MB), from the budget (20 % of it above the process's floor): read it
+   * through `cacheEntries(config, bytesPerEntry, { min, max })` (src/config/memory-budget.ts).
+   */
+  get objectCacheMb(): number {
+    return cacheSizes(this.MEMORY_BUDGET_MB ?? DEFAULT_MEMORY_BUDGET_MB).objectCacheMb;
+  }
+
   get embeddedDatabase(): boolean {
     return !this.DATABASE_URL;
   }
@@ -876,8 +899,14 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-/** Reads and validates the environment; a bad value throws a ConfigError naming every problem. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/** Where each loaded configuration's memory budget came from, for the start-up log line (describeMemoryBudget). */
+const budgets = new WeakMap<AppConfig, MemoryBudget>();
+
+/**
+ * Reads and validates the environment; a bad value throws a ConfigError naming every problem. `readFile` reads the
+ * container's memory limit (cgroup files) for MEMORY_BUDGET_MB's default; specs hand in their own.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, readFile: ReadFile = readCgroupFile): AppConfig {
   const known = Object.keys(new AppConfig());
   const raw = Object.fromEntries(Object.entries(env).filter(([key]) => known.includes(key)));
   const config = plainToInstance(AppConfig, raw, { exposeDefaultValues: true });
@@ -892,6 +921,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   // Unset, the public origin is this machine on PORT: the demo on another port logs and links itself (issue 36).
   if (raw.PUBLIC_BASE_URL === undefined) config.PUBLIC_BASE_URL = `http://localhost:${config.PORT}`;
+  // One budget sizes the caches; a cache size set explicitly (0 included) wins over its share.
+  const budget = memoryBudget(config.MEMORY_BUDGET_MB, readFile);
+  budgets.set(config, budget);
+  config.MEMORY_BUDGET_MB = budget.mb;
+  const sizes = cacheSizes(budget.mb);
+  if (isUnset(raw.RENDER_CACHE_MB)) config.RENDER_CACHE_MB = sizes.renderCacheMb;
+  if (isUnset(raw.SECTION_CACHE_MB)) config.SECTION_CACHE_MB = sizes.sectionCacheMb;
   const whise = missingForWhise(config);
   if (whise.length > 0) throw new ConfigError(`Invalid configuration for Whise (WHISE_USERNAME is set):\n${whise.map((line) => `  ${line}`).join('\n')}`);
   if (config.BOT_CHECK_DISABLED && config.BOT_CHECK_SECRET) {
@@ -902,6 +938,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration for production with DATABASE_URL:\n${missing.map((line) => `  ${line}`).join('\n')}`);
   }
   return config;
+}
+
+const isUnset = (value: unknown) => value === undefined || value === '';
+
+/** The start-up log line on memory: the budget, where it came from, and the caches' sizes. */
+export function describeMemoryBudget(config: AppConfig): string {
+  const budget = budgets.get(config);
+  const from =
+    budget?.from === 'container limit'
+      ? `${CONTAINER_SHARE * 100} % of the container's ${budget.containerLimitMb} MB limit`
+      : budget?.from === 'default'
+        ? 'the default: no MEMORY_BUDGET_MB, no container limit'
+        : 'MEMORY_BUDGET_MB';
+  const mb = config.MEMORY_BUDGET_MB ?? DEFAULT_MEMORY_BUDGET_MB;
+  return `Memory budget ${mb} MB (${from}): render cache ${config.RENDER_CACHE_MB} MB, section cache ${config.SECTION_CACHE_MB} MB, up to ${config.objectCacheMb} MB per object cache`;
 }
 
 /** With WHISE_USERNAME set, the source cannot log in without the other three: say so at start, not at the first sync. */

@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import { Logger } from 'nestjs-pino';
 import { jsonLogsFromTheStart } from './runtime/logging.js';
 import { startupFailureText } from './runtime/startup-error.js';
-import { demoOnlyFeatures, loadConfig } from './config/config.js';
+import { demoOnlyFeatures, describeMemoryBudget, loadConfig } from './config/config.js';
 import { createApp } from './create-app.js';
 import { GracefulShutdown } from './health/graceful-shutdown.js';
 import { staleRatesWarning } from './estates/display/purchase-cost-rates.js';
@@ -15,6 +15,7 @@ async function main(): Promise<void> {
   jsonLogsFromTheStart(config);
   const app = await createApp(config);
   const logger = app.get(Logger);
+  logger.log(describeMemoryBudget(config), 'Main');
   const demo = demoOnlyFeatures(config);
   if (demo.length > 0) {
     logger.warn(`Running in production with demo-only settings, fine to try the site, not for real visitors:\n${demo.map((line) => `  - ${line}`).join('\n')}`, 'Main');

@@ -4,6 +4,7 @@ import { AppointmentSyncModule } from './appointments/appointment-sync.module.js
 import { AppointmentsModule } from './appointments/appointments.module.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
+import { cacheEntries } from './config/memory-budget.js';
 import { ConsentModule } from './consent/consent.module.js';
 import { ContactModule } from './contact/contact.module.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -16,6 +17,7 @@ import { HealthModule } from './health/health.module.js';
 import { HolidayModule } from './holiday/holiday.module.js';
 import { HomeModule } from './home/home.module.js';
 import { TranslationModule } from './i18n/translation.module.js';
+import { FILLED_TEXT_BYTES, FILLED_TEXTS } from './i18n/translation.service.js';
 import { InquiriesModule } from './inquiries/inquiries.module.js';
 import { ViewingsModule } from './viewings/viewings.module.js';
 import { LeadsModule } from './leads/leads.module.js';
@@ -23,7 +25,7 @@ import { LegalModule } from './legal/legal.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
-import { DEFAULT_LOCALE } from './routing/locales.js';
+import { DEFAULT_LOCALE, LOCALES } from './routing/locales.js';
 import { loggerModule } from './runtime/logging.js';
 import { SearchModule } from './search/search.module.js';
 import { SitemapModule } from './sitemap/sitemap.module.js';
@@ -57,7 +59,8 @@ export class AppModule {
         }),
         DatabaseModule,
         JobsModule,
-        TranslationModule,
+        // Each locale's translator keeps its filled texts: the four together in the object caches' share.
+        TranslationModule.forRoot(cacheEntries(config, FILLED_TEXT_BYTES * LOCALES.length, { min: 100, max: FILLED_TEXTS })),
         SettingsModule,
         ThemeModule,
         WebModule,

@@ -4,6 +4,7 @@ import type { InquiryFormProps } from '../../views/fragments/inquiry-forms.js';
 import type { DetailPageModel } from '../../views/pages/estate-detail-page.js';
 import type { PurchaseCostSectionModel } from '../../views/pages/estate-detail/purchase-cost-section.js';
 import { AppConfig } from '../config/config.js';
+import { cacheEntries } from '../config/memory-budget.js';
 import type { FormState } from '../forms/form-view.js';
 import { stickerClass } from '../theme/theme-css.js';
 import { estatePath } from '../estates/domain/slug.js';
@@ -11,7 +12,7 @@ import { telHref } from '../estates/display/contact-links.js';
 import { brochureFacts, type DisplayTab, type EstateDisplayModel, tabsBesidePurchaseCost, toDisplayModel } from '../estates/display/estate-display.js';
 import { documentsOf } from '../estates/display/documents.js';
 import { proxiedImageUrl } from '../estates/sources/image-url.js';
-import { listingQrSvg } from './listing-qr.js';
+import { ListingQrCodes } from './listing-qr.js';
 import { historyLines } from '../estates/display/price-history.js';
 import type { Translator } from '../i18n/translator.js';
 import { TranslationService } from '../i18n/translation.service.js';
@@ -30,8 +31,13 @@ const PHOTO_HEIGHT = 1067;
 const DESCRIPTION_LENGTH = 155;
 /** Photos on the printed brochure: one large and three beside it fill the top of an A4 page (print.css). */
 const BROCHURE_PHOTOS = 4;
-/** Page models kept (a few tens of KB each): the listings visitors are looking at now, in their languages. */
-const BUILT_MODELS = 300;
+/**
+ * Page models kept: the listings visitors are looking at now, in their languages. ~30 KB each (the display model's
+ * labels and values, the islands' props, the structured data), as many as fit in the object caches' share of the
+ * memory budget up to 300 (~9 MB), which a budget of ~285 MB already gives.
+ */
+const MODEL_BYTES = 30 * 1024;
+const BUILT_MODELS = { min: 20, max: 300 };
 
 export type InquiryKind = 'extra-info' | 'send-to-friend';
 export type SentForm = InquiryKind | null;
@@ -64,13 +70,17 @@ function summary(text: string): string {
 /** Builds the detail page's view model: display model, islands' props, forms, SEO. */
 @Injectable()
 export class EstateDetailPageModels {
-  private readonly built = new LRUCache<string, Promise<DetailPageModel>>({ max: BUILT_MODELS });
+  private readonly built: LRUCache<string, Promise<DetailPageModel>>;
+  private readonly qrCodes: ListingQrCodes;
 
   constructor(
     private readonly details: EstateDetailService,
     private readonly translations: TranslationService,
     @Inject(AppConfig) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.built = new LRUCache<string, Promise<DetailPageModel>>({ max: cacheEntries(config, MODEL_BYTES, BUILT_MODELS) });
+    this.qrCodes = new ListingQrCodes(config);
+  }
 
   async displayModel(found: FoundEstate, locale: Locale): Promise<EstateDisplayModel> {
     const t = this.translations.forLocale(locale);
@@ -185,7 +195,7 @@ export class EstateDetailPageModels {
       breadcrumb,
       documents: documentsOf(found.estate.files, t, { absoluteUrl: (path) => this.details.absoluteUrl(path), proxiedImage: (link) => proxiedImageUrl(link) }),
       // The QR code depends on the URL only; it is kept with this model (and the page in the render cache).
-      brochure: { url, qrSvg: await listingQrSvg(url), photos: photos.slice(0, BROCHURE_PHOTOS), facts: brochureFacts(display.tabs) },
+      brochure: { url, qrSvg: await this.qrCodes.svg(url), photos: photos.slice(0, BROCHURE_PHOTOS), facts: brochureFacts(display.tabs) },
       priceHistory: historyLines(found.estate, events, t),
       forms: {
         extraInfo: this.formProps('extra-info', found, locale, form?.kind === 'extra-info' ? form.state : undefined),

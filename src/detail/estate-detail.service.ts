@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { NotFoundError } from '../utils/errors.js';
 import { AppConfig } from '../config/config.js';
+import { cacheEntries } from '../config/memory-budget.js';
 import { ChangeFeedService } from '../database/change-feed.service.js';
 import type { Estate } from '../estates/domain/estate.js';
 import { estatePath } from '../estates/domain/slug.js';
@@ -42,10 +43,20 @@ interface CachedLookup {
   readonly ids: ReadonlySet<number>;
 }
 
-/** Listings kept in memory, most recently asked first. */
-const CACHED_LISTINGS = 5_000;
-/** Which listings are similar to which: four ids an entry, the listings themselves are in the listing cache. */
-const CACHED_SIMILAR_CHOICES = 5_000;
+/**
+ * Listings kept in memory, most recently asked first, as many as fit in the object caches' share of the memory budget:
+ * ~27 KB a listing (the estate with its texts in every language, photos and details, its project's, its paths), so
+ * ~1,200 at the default budget of 400 MB (32 MB), ~600 at 320, and at most 5,000 (135 MB) from a budget of ~900 MB.
+ * On a catalogue larger than the cache a page that misses it reads its listing from the database (one query).
+ */
+const LISTING_BYTES = 27 * 1024;
+const CACHED_LISTINGS = { min: 100, max: 5_000 };
+/**
+ * Which listings are similar to which: four ids an entry (the listings themselves are in the listing cache), ~300
+ * bytes with its key (the listing's and the catalogue's versions): 5,000 (~1.5 MB) down to a budget of ~250 MB.
+ */
+const SIMILAR_CHOICE_BYTES = 300;
+const CACHED_SIMILAR_CHOICES = { min: 100, max: 5_000 };
 
 @Injectable()
 export class EstateDetailService implements OnModuleDestroy {
@@ -54,7 +65,7 @@ export class EstateDetailService implements OnModuleDestroy {
    * listings it changed (their projects and units too), from this replica and from the others (ChangeFeedService);
    * a settings change or a lost feed drops everything.
    */
-  private readonly lookups = new LRUCache<number, CachedLookup>({ max: CACHED_LISTINGS });
+  private readonly lookups: LRUCache<number, CachedLookup>;
   private readonly unsubscribe: Array<() => void>;
   /**
    * The ids of a listing's similar listings, by the listing's version and the catalogue's: the choice weighs the
@@ -62,7 +73,7 @@ export class EstateDetailService implements OnModuleDestroy {
    * it is made once per catalogue version, which every replica reaches after a sync. Ids, not listings: the
    * listings come from `lookups`, where a sync drops exactly the ones it changed.
    */
-  private readonly similarChoices = new LRUCache<string, readonly number[]>({ max: CACHED_SIMILAR_CHOICES });
+  private readonly similarChoices: LRUCache<string, readonly number[]>;
   /** Counts changes, so a read that overlapped one is not cached. */
   private generation = 0;
 
@@ -74,6 +85,8 @@ export class EstateDetailService implements OnModuleDestroy {
     @Inject(AppConfig) private readonly config: AppConfig,
     changes: ChangeFeedService,
   ) {
+    this.lookups = new LRUCache<number, CachedLookup>({ max: cacheEntries(config, LISTING_BYTES, CACHED_LISTINGS) });
+    this.similarChoices = new LRUCache<string, readonly number[]>({ max: cacheEntries(config, SIMILAR_CHOICE_BYTES, CACHED_SIMILAR_CHOICES) });
     const dropAll = () => {
       this.generation++;
       this.lookups.clear();

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { I18nService } from 'nestjs-i18n';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../routing/locales.js';
@@ -11,14 +11,24 @@ export function fallbackChain(locale: Locale): Locale[] {
 
 type Entry = string | PluralForms;
 
-/** Texts with arguments remembered per locale. */
-const FILLED_TEXTS = 5000;
+/**
+ * Texts with arguments remembered per locale: ~250 bytes each (the key with its arguments, the text, lru-cache's
+ * slots), at most FILLED_TEXTS per locale (~5 MB for the four). The entry point gives the count the memory budget
+ * allows (TranslationModule.forRoot, from src/config/memory-budget.ts's cacheEntries; i18n does not read config).
+ */
+export const FILLED_TEXT_BYTES = 250;
+export const FILLED_TEXTS = 5000;
+/** The injection token of that count; without it, FILLED_TEXTS. */
+export const FILLED_TEXTS_KEPT = Symbol('FILLED_TEXTS_KEPT');
 
 @Injectable()
 export class TranslationService {
   private readonly translators = new Map<Locale, Translator>();
 
-  constructor(private readonly i18n: I18nService) {}
+  constructor(
+    private readonly i18n: I18nService,
+    @Optional() @Inject(FILLED_TEXTS_KEPT) private readonly filledTexts: number = FILLED_TEXTS,
+  ) {}
 
   forLocale(locale: Locale): Translator {
     let translator = this.translators.get(locale);
@@ -65,7 +75,7 @@ export class TranslationService {
       return answer;
     };
     // Texts with arguments repeat too (a page's photo captions, the footer's company number): remember the last few.
-    const filled = new LRUCache<string, string>({ max: FILLED_TEXTS });
+    const filled = new LRUCache<string, string>({ max: this.filledTexts });
     const fill = (path: string, lang: Locale, args: TranslateArgs) => {
       const memo = `${path}\u0000${lang}\u0000${JSON.stringify(args)}`;
       let text = filled.get(memo);

@@ -1,7 +1,9 @@
 import { negotiate } from '@fastify/accept-negotiator';
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { AppConfig } from '../../config/config.js';
+import { cacheEntries } from '../../config/memory-budget.js';
 import { ChangeFeedService } from '../../database/change-feed.service.js';
 import { CatalogueVersionService } from '../../estates/persistence/catalogue-version.service.js';
 import { ThemeService } from '../../theme/theme.service.js';
@@ -43,8 +45,14 @@ interface Entry {
   readonly catalogue: string;
 }
 
-/** URLs remembered at once; each entry is a few hundred bytes (the page itself lives in the render cache). */
+/**
+ * URLs remembered at once, as many as fit in the object caches' share of the memory budget: ~550 bytes an entry (its
+ * URL as the key, the ETag, lru-cache's slots; the shape is shared, the page itself lives in the render cache), 20,000
+ * (~11 MB) from a budget of ~290 MB up (the default is 400), fewer below.
+ */
+const ENTRY_BYTES = 550;
 const MAX_ENTRIES = 20_000;
+const MIN_ENTRIES = 1_000;
 /** Distinct header sets kept; a handful in practice (pages, fragments, noindex answers). */
 const MAX_SHAPES = 256;
 /**
@@ -86,7 +94,7 @@ function newShape(headers: Readonly<Record<string, string>>): Shape {
 export class KnownPagesService implements OnModuleDestroy {
   private generation = 0;
   // Its own expiry rather than lru-cache's ttl, which reads a clock and arms a timer on lookups.
-  private readonly entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES });
+  private readonly entries: LRUCache<string, Entry>;
   private readonly shapes = new Map<string, Shape>();
   private readonly stopFollowing: () => void;
 
@@ -95,7 +103,9 @@ export class KnownPagesService implements OnModuleDestroy {
     private readonly catalogue: CatalogueVersionService,
     private readonly theme: ThemeService,
     private readonly cache: RenderCacheService,
+    @Inject(AppConfig) config: AppConfig,
   ) {
+    this.entries = new LRUCache<string, Entry>({ max: cacheEntries(config, ENTRY_BYTES, { min: MIN_ENTRIES, max: MAX_ENTRIES }) });
     this.stopFollowing = changes.follow(['estates', 'settings', 'holiday'], () => {
       this.generation += 1;
       this.entries.clear();

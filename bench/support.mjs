@@ -1,5 +1,6 @@
 // Shared by the benchmarks: start the built app (dist/) in this process on the embedded database.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -137,4 +138,76 @@ export function seededRandom(seed) {
     state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
     return state / 2 ** 31;
   };
+}
+
+/** Where a benchmark makes its disposable PostgreSQL databases unless BENCH_POSTGRES_URL names another server. */
+export const DEFAULT_BENCH_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A PostgreSQL URL without its password, to print. */
+export function describeDatabaseUrl(url) {
+  const parsed = new URL(url);
+  return `${parsed.username ? `${parsed.username}@` : ''}${parsed.host}${parsed.pathname}`;
+}
+
+/**
+ * Runs `work(url)` on a fresh PostgreSQL database, `immo_bench_<random>` on the server of `adminUrl` (a URL with the
+ * right to CREATE DATABASE), migrated as an operator does it (`npm run migration:run`: scripts/typeorm-cli.mjs, the
+ * app's tables and the job queue's), and drops it afterwards, also when the work fails or the benchmark is
+ * interrupted (Ctrl-C, SIGTERM): a benchmark run leaves no database behind. Rejects with a message saying so, and
+ * `unreachable: true`, when the server cannot be reached. `work` receives `{ url, name, serverVersion }`.
+ */
+export async function withBenchDatabase(adminUrl, work) {
+  const { Client } = require('pg');
+  const onAdmin = async (query) => {
+    // A short connect timeout: an unreachable server is reported, not waited on for minutes.
+    const client = new Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+    await client.connect();
+    try {
+      return await query(client);
+    } finally {
+      await client.end();
+    }
+  };
+  const name = `immo_bench_${randomBytes(6).toString('hex')}`;
+  let serverVersion;
+  try {
+    serverVersion = await onAdmin(async (client) => {
+      const { rows } = await client.query('SHOW server_version_num');
+      await client.query(`CREATE DATABASE ${name}`);
+      return Number(rows[0].server_version_num);
+    });
+  } catch (error) {
+    throw Object.assign(new Error(`PostgreSQL at ${describeDatabaseUrl(adminUrl)} cannot be reached or refuses CREATE DATABASE (${error.message || error.code || error})`, { cause: error }), { unreachable: true });
+  }
+  // WITH (FORCE) (PostgreSQL 13 and later) also ends sessions a stopped server may have left open.
+  const drop = () => onAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name}${serverVersion >= 130_000 ? ' WITH (FORCE)' : ''}`));
+  let dropping;
+  const dropOnce = () => (dropping ??= drop());
+  // On Ctrl-C or SIGTERM `finally` would not run: drop the database, then exit as the signal would have.
+  const onSignal = (signal) => {
+    dropOnce().finally(() => process.exit(128 + (signal === 'SIGINT' ? 2 : 15)));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    await migrateDatabase(url.toString());
+    return await work({ url: url.toString(), name, serverVersion });
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await dropOnce();
+  }
+}
+
+/** `npm run migration:run` against `url` (the built migrations in dist/); its output is shown only when it fails. */
+async function migrateDatabase(url) {
+  const root = new URL('..', import.meta.url).pathname;
+  const child = spawn(process.execPath, ['scripts/typeorm-cli.mjs', 'migration:run'], { cwd: root, env: { ...process.env, DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const code = await new Promise((resolve) => child.on('exit', (status) => resolve(status ?? 1)));
+  if (code !== 0) throw new Error(`migration:run on ${describeDatabaseUrl(url)} failed (exit ${code}):\n${output.slice(-3000)}`);
 }

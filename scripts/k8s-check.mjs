@@ -6,8 +6,9 @@
 //      its TypeScript declarations, type-checked as object literals, for fields the schema does not know (the
 //      validators let those through, as the API server's non-strict decoding does; kubectl's strict validation
 //      refuses them).
-//   3. Assert our own policy: probes, non-root read-only pods, resources, selectors that match, the migration Job on
-//      the site's image, the configuration the app needs (see policyErrors).
+//   3. Assert our own policy: probes, non-root read-only pods, resources, the pod's memory following from the memory
+//      budget (MEMORY_BUDGET_MB), selectors that match, the migration Job on the site's image, the configuration the
+//      app needs (see policyErrors).
 //   4. Prove each rule can fail: break a copy of the production render in each way listed in BREAKS and expect the
 //      check to name it.
 // Usage: node scripts/k8s-check.mjs   Exits 1 on any error.
@@ -196,6 +197,20 @@ async function schemaErrors(lists) {
 
 // --- policy ------------------------------------------------------------------------------------------------------
 
+/**
+ * The budget's part of a container's memory limit: CONTAINER_SHARE of src/config/memory-budget.ts, read from its
+ * source, so the manifests and the app's own default (that share of the container's limit) keep one rule.
+ */
+function containerShare() {
+  const source = readFileSync(join(root, 'src/config/memory-budget.ts'), 'utf8');
+  const match = /^export const CONTAINER_SHARE = (0\.\d+);/m.exec(source);
+  if (!match) throw new Error('src/config/memory-budget.ts: no `export const CONTAINER_SHARE = 0.…;` line');
+  return Number(match[1]);
+}
+const CONTAINER_SHARE = containerShare();
+/** The cache sizes MEMORY_BUDGET_MB makes: set beside it, only to 0 (that cache off). */
+const SIZED_BY_BUDGET = ['RENDER_CACHE_MB', 'SECTION_CACHE_MB'];
+
 /** Environment variables the app reads: AppConfig's fields (src/config/config.ts). */
 function knownVariables() {
   const source = readFileSync(join(root, 'src/config/config.ts'), 'utf8');
@@ -283,6 +298,27 @@ function policyErrors(objects, { overlay, secretKeys }) {
       if (!(container.volumeMounts ?? []).some((mount) => mount.mountPath === '/tmp')) fail(`${where}: needs a writable /tmp (emptyDir): the root filesystem is read-only`);
     }
   }
+  // Memory: the ConfigMap states the budget and the pod follows from it. The request is the budget, the limit the
+  // budget / CONTAINER_SHARE (in whole Mi, rounded up): the app, which takes that share of its container's limit when
+  // MEMORY_BUDGET_MB is unset, would arrive at the same budget. The caches are sized from the budget, not beside it.
+  const memoryBudget = config.MEMORY_BUDGET_MB;
+  if (!/^[1-9]\d*$/.test(memoryBudget ?? '')) {
+    fail(`ConfigMap MEMORY_BUDGET_MB (${memoryBudget}) must be set to a whole number of MB: the pod's memory request and limit follow from it`);
+  } else {
+    const requestMi = Number(memoryBudget);
+    const limitMi = Math.ceil(requestMi / CONTAINER_SHARE - 1e-9);
+    const { requests = {}, limits = {} } = web.resources ?? {};
+    if (quantity(requests.memory) !== requestMi * BINARY.Mi) {
+      fail(`Deployment container immo: resources.requests.memory (${requests.memory}) must be MEMORY_BUDGET_MB: ${requestMi}Mi`);
+    }
+    if (quantity(limits.memory) !== limitMi * BINARY.Mi) {
+      fail(`Deployment container immo: resources.limits.memory (${limits.memory}) must be MEMORY_BUDGET_MB / ${CONTAINER_SHARE}: ${limitMi}Mi`);
+    }
+  }
+  for (const name of SIZED_BY_BUDGET) {
+    if (name in config && config[name] !== '0') fail(`ConfigMap ${name}=${config[name]} beside MEMORY_BUDGET_MB: the budget sizes that cache (set only 0, to turn it off)`);
+  }
+
   const dataMount = web.volumeMounts?.find((mount) => mount.mountPath === config.DATA_DIR);
   if (!dataMount) fail(`Deployment: DATA_DIR (${config.DATA_DIR}) must be a mounted emptyDir: the app writes its photo cache there`);
 
@@ -409,6 +445,11 @@ const BREAKS = [
   ['no memory limit', 'resources.limits.memory', (o) => { delete webContainer(o).resources.limits.memory; }],
   ['no CPU request on the Job', 'resources.requests.cpu', (o) => { delete jobPod(o).containers[0].resources.requests.cpu; }],
   ['a memory limit below its request', 'memory limit below its request', (o) => { webContainer(o).resources.limits.memory = '256Mi'; }],
+  ['no memory budget', 'ConfigMap MEMORY_BUDGET_MB (undefined) must be set', (o) => { delete ofKind(o, 'ConfigMap').data.MEMORY_BUDGET_MB; }],
+  ['a memory limit off the budget', 'resources.limits.memory (1536Mi) must be MEMORY_BUDGET_MB / 0.8', (o) => { webContainer(o).resources.limits.memory = '1536Mi'; }],
+  ['a memory request off the budget', 'resources.requests.memory (512Mi) must be MEMORY_BUDGET_MB', (o) => { webContainer(o).resources.requests.memory = '512Mi'; }],
+  ['a budget the pod was not sized for', 'must be MEMORY_BUDGET_MB / 0.8: 1280Mi', (o) => { ofKind(o, 'ConfigMap').data.MEMORY_BUDGET_MB = '1024'; }],
+  ['a cache sized beside the budget', 'RENDER_CACHE_MB=64 beside MEMORY_BUDGET_MB', (o) => { ofKind(o, 'ConfigMap').data.RENDER_CACHE_MB = '64'; }],
   ['a host path instead of an emptyDir', 'must be an emptyDir', (o) => { podSpec(o).volumes[0] = { name: 'data', hostPath: { path: '/srv/immo' } }; }],
   ['no writable /tmp', 'needs a writable /tmp', (o) => { jobPod(o).containers[0].volumeMounts = []; }],
   ['DATA_DIR not mounted', 'DATA_DIR (/var/lib/immo)', (o) => { ofKind(o, 'ConfigMap').data.DATA_DIR = '/var/lib/immo'; }],

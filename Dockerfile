@@ -18,6 +18,9 @@ RUN npm prune --omit=dev --no-audit --no-fund
 # Runtime stage: only what serving needs. The files stay root's; the app runs as the unprivileged node user and
 # writes only to DATA_DIR (embedded database, mail outbox).
 FROM node:24-bookworm-slim AS runtime
+# No MEMORY_BUDGET_MB here: the app takes 80 % of the container's memory limit as its budget and sizes its caches from
+# it (`docker run --memory 400m`: 320 MB; without a limit, 400 MB). Set it only beside a limit of at least
+# MEMORY_BUDGET_MB / 0.8 (docker-compose.yml and deploy/k8s state theirs; README "Configuration").
 # MALLOC_ARENA_MAX as in npm start: glibc's default of 8 arenas a core keeps each thread's freed memory apart
 # (libuv's pool, V8's compiler and GC threads); two keep ~30 MB less resident after load, at no measurable CPU.
 ENV NODE_ENV=production \

@@ -22,7 +22,7 @@ interface Service {
   healthcheck?: { test: string[] };
   volumes?: string[];
   ports?: string[];
-  deploy?: { replicas?: number };
+  deploy?: { replicas?: number; resources?: { limits?: { memory?: string } } };
   restart?: string;
   stop_grace_period?: string;
 }
@@ -126,6 +126,16 @@ describe('docker-compose.yml', () => {
     // The demo: forms work without a bot check, and the start-up warning says so and names the demo's data.
     expect(config.botCheckRequired).toBe(false);
     expect(demoOnlyFeatures(config)).toEqual(expect.arrayContaining(['no bot check on the forms (BOT_CHECK_DISABLED=true)', expect.stringMatching(/^source A \(Zabun\): DEMO fixtures/)]));
+  });
+
+  it('states one number for a replica’s memory, its limit, and the app sizes itself to 80 % of it (MEMORY_BUDGET_MB unset)', () => {
+    const limit = /^(\d+)M$/.exec(app!.deploy?.resources?.limits?.memory ?? '');
+    expect(limit).not.toBeNull();
+    expect(Object.keys(app!.environment ?? {})).not.toContain('MEMORY_BUDGET_MB');
+    // What the container's cgroup (v2) shows: Compose's M is 1024 × 1024 bytes.
+    const cgroup = (path: string) => (path === '/sys/fs/cgroup/memory.max' ? `${Number(limit![1]) * 1024 * 1024}\n` : undefined);
+    const config = loadConfig(containerEnv({ DEMO_DATA: 'true', COOKIE_SECRET: 'a-secret-of-this-demo' }), cgroup);
+    expect([config.MEMORY_BUDGET_MB, config.RENDER_CACHE_MB, config.SECTION_CACHE_MB]).toEqual([320, 16, 8]);
   });
 
   it('runs a real site from its .env: its CRM, its identity, the bot check on, and nothing of the demo', () => {

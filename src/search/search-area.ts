@@ -3,11 +3,9 @@ import type { GeoPoint } from '../estates/domain/estate.js';
 /**
  * Search by area: a radius around one of the catalogue's places (`near=Gent&within=5`, the form's control, which
  * works without JavaScript), a radius around a point (`circle=lat,lon,km`) or an area drawn on the map
- * (`polygon=lat,lon;lat,lon;…`). One definition of "inside", implemented twice with the same arithmetic: in SQL
- * (areaCondition, the search) and in JavaScript (isInArea, the alerts' matchesCriteria). Both use only +, −, ×, ÷
- * and comparisons on doubles (IEEE 754, correctly rounded in V8 and PostgreSQL alike), with every trigonometric
- * value computed once here from the area alone and passed to SQL as a parameter: the two cannot disagree, not even
- * on a point exactly on the edge.
+ * (`polygon=lat,lon;lat,lon;…`). One definition of "inside" (isInArea), which the search (its in-memory index,
+ * search-index.ts) and the alerts (matchesCriteria) both apply to the same point of a listing: they cannot
+ * disagree, not even on a point exactly on the edge.
  */
 
 /** The radii the form offers, in km. */
@@ -15,7 +13,7 @@ export const AREA_RADII_KM = [1, 2, 5, 10, 20] as const;
 export const DEFAULT_RADIUS_KM = 5;
 export const MIN_RADIUS_KM = 0.5;
 export const MAX_RADIUS_KM = 50;
-/** A drawn area's corners: enough for any neighbourhood, few enough that its SQL stays small. */
+/** A drawn area's corners: enough for any neighbourhood, few enough that testing one stays cheap. */
 export const MIN_POLYGON_POINTS = 3;
 export const MAX_POLYGON_POINTS = 40;
 /** Coordinates are kept to 5 decimals (about 1 m): the same area drawn again has the same URL. */
@@ -190,35 +188,10 @@ export function isInArea(area: AreaShape, point: LatLon): boolean {
   return crossings % 2 === 1;
 }
 
-/**
- * The squared distance from a circle's centre in SQL (the equirectangular measure of isInArea, in degrees²): the
- * "nearest first" order of a search by radius.
- */
-export function distanceOrder(area: Extract<AreaShape, { kind: 'circle' }>, lat: string, lon: string, add: (value: unknown) => string): string {
-  const num = (value: number) => `${add(value)}::double precision`;
+/** The squared distance from a circle's centre (the equirectangular measure of isInArea, in degrees²): the "nearest first" order of a search by radius. */
+export function distanceSquared(area: Extract<AreaShape, { kind: 'circle' }>, point: LatLon): number {
   const { kx } = circleTerms(area);
-  const dx = `((${lon} - ${num(area.center.lon)}) * ${num(kx)})`;
-  const dy = `(${lat} - ${num(area.center.lat)})`;
-  return `(${dx} * ${dx} + ${dy} * ${dy})`;
-}
-
-/**
- * The same test in SQL over a latitude and a longitude column: the bounding box first (the index
- * `ix_estates_area` answers it), then the exact test with the same operations in the same order as isInArea.
- */
-export function areaCondition(area: AreaShape, lat: string, lon: string, add: (value: unknown) => string): string {
-  const num = (value: number) => `${add(value)}::double precision`;
-  const bounds = areaBounds(area);
-  const box = `${lat} BETWEEN ${num(bounds.south)} AND ${num(bounds.north)} AND ${lon} BETWEEN ${num(bounds.west)} AND ${num(bounds.east)}`;
-  if (area.kind === 'circle') {
-    const { kx, r2 } = circleTerms(area);
-    const dx = `((${lon} - ${num(area.center.lon)}) * ${num(kx)})`;
-    const dy = `(${lat} - ${num(area.center.lat)})`;
-    return `(${box} AND ${dx} * ${dx} + ${dy} * ${dy} <= ${num(r2)})`;
-  }
-  const terms = edges(area.points).map((edge) => {
-    const yi = num(edge.yi);
-    return `CASE WHEN (${yi} > ${lat}) <> (${num(edge.yj)} > ${lat}) AND ${lon} < ${num(edge.dx)} * (${lat} - ${yi}) / ${num(edge.dy)} + ${num(edge.xi)} THEN 1 ELSE 0 END`;
-  });
-  return `(${box} AND (${terms.join(' + ')}) % 2 = 1)`;
+  const dx = (point.lon - area.center.lon) * kx;
+  const dy = point.lat - area.center.lat;
+  return dx * dx + dy * dy;
 }

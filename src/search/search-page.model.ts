@@ -3,11 +3,13 @@ import { LRUCache } from 'lru-cache';
 import type { CityComboboxProps, ResultsMapProps } from '../../client/islands/search-props.js';
 import { AppConfig } from '../config/config.js';
 import { enumLabel, subTypeLabel } from '../estates/domain/enum-labels.js';
-import { HEAD_TYPES, STATUSES } from '../estates/domain/estate.js';
+import { type Estate, HEAD_TYPES, STATUSES } from '../estates/domain/estate.js';
 import { formatArea, formatNumber } from '../estates/domain/format.js';
 import { EPC_LABELS } from '../estates/domain/listing-features.js';
 import { type EstateCard, listingCard } from '../estates/display/estate-card.js';
+import { type BadgeRules, badgeVersion } from '../estates/display/price-history.js';
 import { TranslationService } from '../i18n/translation.service.js';
+import type { Translator } from '../i18n/translator.js';
 import { LOCALES, type Locale } from '../routing/locales.js';
 import { urlFor } from '../routing/routes.js';
 import { jsonForScript } from '../seo/structured-data.js';
@@ -171,6 +173,12 @@ export class SearchPageModels {
    * so a page the render cache no longer holds is only rendered again.
    */
   private readonly built = new LRUCache<string, Promise<SearchPageModel>>({ max: BUILT_MODELS });
+  /**
+   * Each listing's card by locale and badge version, kept as long as the listing object is (search.service.ts hands
+   * out the same object for a listing while the catalogue version lasts): a new search showing listings shown
+   * before builds no card again.
+   */
+  private readonly cards = new WeakMap<Estate, Map<string, EstateCard>>();
 
   constructor(
     private readonly search: SearchService,
@@ -223,6 +231,21 @@ export class SearchPageModels {
     };
   }
 
+  private card(estate: Estate, t: Translator, badges: BadgeRules): EstateCard {
+    let byLocale = this.cards.get(estate);
+    if (!byLocale) {
+      byLocale = new Map();
+      this.cards.set(estate, byLocale);
+    }
+    const key = `${t.locale}\u0000${badgeVersion(badges)}`;
+    let card = byLocale.get(key);
+    if (!card) {
+      card = listingCard(estate, t, badges);
+      byLocale.set(key, card);
+    }
+    return card;
+  }
+
   async results(criteria: SearchCriteria, locale: Locale): Promise<SearchResultsModel> {
     const t = this.translations.forLocale(locale);
     const [{ estates, total, visibility }, badges] = await Promise.all([this.search.search(criteria), this.search.badgeRules()]);
@@ -232,7 +255,7 @@ export class SearchPageModels {
     const query = toSearchQuery(criteria, { page: false });
     const saved = toSearchQuery(criteria, { page: false, sort: false });
     return {
-      cards: estates.map((estate) => listingCard(estate, t, badges)),
+      cards: estates.map((estate) => this.card(estate, t, badges)),
       total,
       countText: t.t('search.results.count', { count: total }),
       page,

@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
+import { AppConfig } from '../config/config.js';
+import { cacheEntries } from '../config/memory-budget.js';
 import type { Estate } from '../estates/domain/estate.js';
 import { type BadgeRules, badgeRules, badgeVersion, belgianDay } from '../estates/display/price-history.js';
 import { CatalogueVersionService } from '../estates/persistence/catalogue-version.service.js';
@@ -8,18 +10,23 @@ import { SettingsService } from '../settings/settings.service.js';
 import { CityIndex } from './city-index.js';
 import { type LandingPage, selectLandingPages } from './landing-pages.js';
 import { type SearchCriteria, toSearchQuery } from './search-criteria.js';
-import { type FacetRow, type MarkerRow, SearchRepository, type SearchVisibility } from './search.repository.js';
+import { type MarkerRow, SearchIndex, type SearchVisibility } from './search-index.js';
+import { type FacetRow, SearchRepository } from './search.repository.js';
 
 /** Results per page: three rows of four on a desktop. */
 export const SEARCH_PAGE_SIZE = 12;
 /**
  * Recent searches' results kept in memory: a page and its htmx fragment, Back and reloads ask the same search
- * again (the render cache keeps the finished pages besides). Each holds a page of whole listings (~100 KB), so
- * this is what bounds the search's memory when every request is a new search.
+ * again (the render cache keeps the finished pages besides). The listings in them are the documents below.
  */
 const CACHED_SEARCHES = 100;
-/** Counts are numbers: many more of them fit. */
-const CACHED_COUNTS = 1_000;
+/**
+ * Listings' documents kept per catalogue version for the results' cards, as many as fit in an object cache's share
+ * of the memory budget (config/memory-budget.ts; ~20 KB a document as objects): with the index in memory, a search
+ * whose listings were shown before needs no query at all.
+ */
+const DOCUMENT_BYTES = 20 * 1024;
+const CACHED_DOCUMENTS = { min: 100, max: 5_000 };
 
 export interface SearchOutcome {
   readonly estates: Estate[];
@@ -33,10 +40,18 @@ interface CatalogueViews {
   readonly cities: CityIndex;
   readonly facets: readonly FacetRow[];
   readonly landingPages: readonly LandingPage[];
+  /** The catalogue's search columns: what a search, its count and its markers are computed from. */
+  readonly index: SearchIndex;
+  /** Documents of this version's listings, read when a page first shows them (without units). */
+  readonly documents: LRUCache<number, Estate>;
+  /** Projects with their units a visitor may see, composed from those documents. */
+  readonly projects: LRUCache<number, Estate>;
 }
 
 /**
- * The search over the cached listings. Results are versioned by the catalogue and the settings that decide what
+ * The search over the cached listings, in memory: the index of every listing's search columns (search-index.ts) and
+ * the documents of the listings shown are kept per catalogue version, so a search asks the database only for
+ * listings no page of this version has shown yet. Results are versioned by the catalogue and the settings that decide what
  * a visitor may see, so pages get ETags (304) and the render cache keeps their HTML until a sync or a setting
  * changes them. Cities, type options and landing pages are kept per version.
  */
@@ -45,13 +60,12 @@ export class SearchService {
   private views?: Promise<CatalogueViews>;
   /** Keyed by the version and the search's query: a sync or a setting change makes every key new. */
   private readonly results = new LRUCache<string, Promise<SearchOutcome>>({ max: CACHED_SEARCHES });
-  /** How many listings a search finds, whatever its order and page (paging and sorting ask it again). */
-  private readonly counts = new LRUCache<string, Promise<number>>({ max: CACHED_COUNTS });
 
   constructor(
     private readonly repository: SearchRepository,
     private readonly settings: SettingsService,
     private readonly catalogue: CatalogueVersionService,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   async visibility(): Promise<SearchVisibility> {
@@ -82,7 +96,7 @@ export class SearchService {
     const key = `${version}?${toSearchQuery(criteria)}`;
     let outcome = this.results.get(key);
     if (!outcome) {
-      outcome = this.runSearch(criteria, `${version}?${toSearchQuery(criteria, { page: false, sort: false })}`);
+      outcome = this.runSearch(criteria);
       this.results.set(key, outcome);
       // A failed search (database away) is not remembered.
       outcome.catch(() => this.results.delete(key));
@@ -90,28 +104,56 @@ export class SearchService {
     return outcome;
   }
 
-  private async runSearch(criteria: SearchCriteria, countKey: string): Promise<SearchOutcome> {
+  private async runSearch(criteria: SearchCriteria): Promise<SearchOutcome> {
     const visibility = await this.visibility();
-    const { cities } = await this.catalogueViews();
-    const locations = cities.resolve(criteria.locations);
-    const resolved = cities.withResolvedArea(criteria);
-    const count = () => {
-      let total = this.counts.get(countKey);
-      if (!total) {
-        total = this.repository.count(resolved, locations, visibility);
-        this.counts.set(countKey, total);
-        total.catch(() => this.counts.delete(countKey));
+    const views = await this.catalogueViews();
+    const { ids, total } = views.index.page(views.cities.withResolvedArea(criteria), views.cities.resolve(criteria.locations), visibility, SEARCH_PAGE_SIZE);
+    // A project's card shows its units a visitor may see (not hidden; sold ones too, marked so).
+    const hidden = new Set(visibility.hiddenStatus);
+    const unitsOf = (id: number) => views.index.unitsOf(id).filter((unit) => !hidden.has(unit.status)).map((unit) => unit.id);
+    const documents = await this.documents(views, [...ids, ...ids.flatMap(unitsOf)]);
+    // The same objects for the same listings while the version lasts (a project with its units composed once), so
+    // what is derived from a listing (its card: search-page.model.ts) can be kept beside it.
+    const estates = ids.flatMap((id) => {
+      const estate = documents.get(id);
+      if (!estate?.isProject) return estate ?? [];
+      let project = views.projects.get(id);
+      if (!project) {
+        project = { ...estate, children: unitsOf(id).flatMap((unit) => documents.get(unit) ?? []) };
+        views.projects.set(id, project);
       }
-      return total;
-    };
-    const page = await this.repository.page(resolved, locations, visibility, SEARCH_PAGE_SIZE, count);
-    return { ...page, visibility };
+      return project;
+    });
+    return { estates, total, visibility };
+  }
+
+  /** Every listing a search finds (top-level ones, in its order): the whole result set, not a page of it. */
+  async matchingIds(criteria: SearchCriteria): Promise<number[]> {
+    const visibility = await this.visibility();
+    const { cities, index } = await this.catalogueViews();
+    return index.matches(cities.withResolvedArea(criteria), cities.resolve(criteria.locations), visibility).map((listing) => listing.id);
+  }
+
+  /** The listings' documents, from this version's cache or (those not in it) in one query. */
+  private async documents(views: CatalogueViews, ids: readonly number[]): Promise<Map<number, Estate>> {
+    const found = new Map<number, Estate>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const cached = views.documents.get(id);
+      if (cached) found.set(id, cached);
+      else missing.push(id);
+    }
+    for (const [id, estate] of await this.repository.documents(missing)) {
+      views.documents.set(id, estate);
+      found.set(id, estate);
+    }
+    return found;
   }
 
   async markers(criteria: SearchCriteria): Promise<MarkerRow[]> {
     const visibility = await this.visibility();
-    const { cities } = await this.catalogueViews();
-    return this.repository.markers(cities.withResolvedArea(criteria), cities.resolve(criteria.locations), visibility);
+    const { cities, index } = await this.catalogueViews();
+    return index.markers(cities.withResolvedArea(criteria), cities.resolve(criteria.locations), visibility);
   }
 
   async cities(): Promise<CityIndex> {
@@ -138,11 +180,20 @@ export class SearchService {
 
   private async loadViews(version: string): Promise<CatalogueViews> {
     const visibility = await this.visibility();
-    const [cities, facets, candidates] = await Promise.all([
+    const [cities, facets, candidates, listings] = await Promise.all([
       this.repository.cities(visibility),
       this.repository.facets(visibility),
       this.repository.landingCandidates(visibility),
+      this.repository.indexedListings(),
     ]);
-    return { version, cities: new CityIndex(cities), facets, landingPages: selectLandingPages(candidates) };
+    return {
+      version,
+      cities: new CityIndex(cities),
+      facets,
+      landingPages: selectLandingPages(candidates),
+      index: new SearchIndex(listings),
+      documents: new LRUCache({ max: cacheEntries(this.config, DOCUMENT_BYTES, CACHED_DOCUMENTS) }),
+      projects: new LRUCache({ max: cacheEntries(this.config, DOCUMENT_BYTES, CACHED_DOCUMENTS) }),
+    };
   }
 }

@@ -45,69 +45,40 @@ function marksOf(row: DocumentRow): NonNullable<Estate['marks']> {
   return { listedAt: row.listed_at, priceReducedAt: row.price_reduced_at };
 }
 
-/** A listing's search columns as the database answers them (numeric columns cast to double precision). */
-interface IndexRow {
-  id: number;
-  parent_id: number | null;
-  is_project: boolean;
-  for_rent: boolean;
-  status: string;
-  head_type: string;
-  sub_type: string | null;
-  city_zip: string;
-  city_name: string;
-  reference_key: string | null;
-  public_price: number | null;
-  bedrooms: number | null;
-  living_area: number | null;
-  plot_area: number | null;
-  epc_rank: number | null;
-  facades: number | null;
-  has_garden: boolean;
-  has_terrace: boolean;
-  has_parking: boolean;
-  new_build: boolean;
-  lat: number | null;
-  lon: number | null;
-  area_lat: number | null;
-  area_lon: number | null;
-  updated_at: number;
-  listed_at: number | null;
-  price_reduced_at: number | null;
-  address_visible: boolean;
-}
+/** The index's fields and the SQL each is read with (numeric columns as double precision). */
+const INDEX_COLUMNS: ReadonlyArray<readonly [keyof IndexedListing, string]> = [
+  ['id', 'id'],
+  ['parentId', 'parent_id'],
+  ['isProject', 'is_project'],
+  ['forRent', 'for_rent'],
+  ['status', 'status'],
+  ['headType', 'head_type'],
+  ['subType', 'sub_type'],
+  ['cityZip', 'city_zip'],
+  ['cityName', 'city_name'],
+  ['referenceKey', 'reference_key'],
+  ['publicPrice', 'public_price::float8'],
+  ['bedrooms', 'bedrooms'],
+  ['livingArea', 'living_area::float8'],
+  ['plotArea', 'plot_area::float8'],
+  ['epcRank', 'epc_rank'],
+  ['facades', 'facades'],
+  ['hasGarden', 'coalesce(has_garden, false)'],
+  ['hasTerrace', 'coalesce(has_terrace, false)'],
+  ['hasParking', 'coalesce(has_parking, false)'],
+  ['newBuild', 'coalesce(new_build, false)'],
+  ['lat', 'lat'],
+  ['lon', 'lon'],
+  ['areaLat', 'area_lat'],
+  ['areaLon', 'area_lon'],
+  ['updatedAt', 'extract(epoch FROM updated_at)::float8 * 1000'],
+  ['listedAt', 'extract(epoch FROM listed_at)::float8 * 1000'],
+  ['priceReducedAt', 'extract(epoch FROM price_reduced_at)::float8 * 1000'],
+  ['addressVisible', "coalesce((document->'address'->>'visible')::boolean, true)"],
+];
 
-function indexedListingOf(row: IndexRow): IndexedListing {
-  return {
-    id: row.id,
-    parentId: row.parent_id,
-    isProject: row.is_project,
-    forRent: row.for_rent,
-    status: row.status,
-    headType: row.head_type,
-    subType: row.sub_type,
-    cityZip: row.city_zip,
-    cityName: row.city_name,
-    referenceKey: row.reference_key,
-    publicPrice: row.public_price,
-    bedrooms: row.bedrooms,
-    livingArea: row.living_area,
-    plotArea: row.plot_area,
-    epcRank: row.epc_rank,
-    facades: row.facades,
-    hasGarden: row.has_garden,
-    hasTerrace: row.has_terrace,
-    hasParking: row.has_parking,
-    newBuild: row.new_build,
-    lat: row.lat,
-    lon: row.lon,
-    areaLat: row.area_lat,
-    areaLon: row.area_lon,
-    updatedAt: row.updated_at,
-    listedAt: row.listed_at,
-    priceReducedAt: row.price_reduced_at,
-    addressVisible: row.address_visible,
-  };
+function indexedListingOf(values: readonly unknown[]): IndexedListing {
+  return Object.fromEntries(INDEX_COLUMNS.map(([field], at) => [field, values[at]])) as unknown as IndexedListing;
 }
 
 /** Search queries over the cached listings (raw SQL): what the in-memory index is read from, and the catalogue-wide lists the filters offer. */
@@ -117,20 +88,15 @@ export class SearchRepository {
 
   /**
    * Every listing's search columns (units too), for the in-memory search (search-index.ts): one read per catalogue
-   * version. Timestamps as epoch milliseconds (fractions keep PostgreSQL's microseconds, so orders match).
+   * version, as one JSON array of arrays (a row each, in INDEX_COLUMNS' order): a single value to parse instead of
+   * thousands of rows of 28 fields, which took the embedded database's driver half the read. Timestamps as epoch
+   * milliseconds (fractions keep PostgreSQL's microseconds, so orders match).
    */
   async indexedListings(): Promise<IndexedListing[]> {
-    const rows: IndexRow[] = await this.dataSource.query(
-      `SELECT id, parent_id, is_project, for_rent, status, head_type, sub_type, city_zip, city_name, reference_key,
-              public_price::float8 AS public_price, bedrooms, living_area::float8 AS living_area, plot_area::float8 AS plot_area,
-              epc_rank, facades, coalesce(has_garden, false) AS has_garden, coalesce(has_terrace, false) AS has_terrace,
-              coalesce(has_parking, false) AS has_parking, coalesce(new_build, false) AS new_build, lat, lon, area_lat, area_lon,
-              extract(epoch FROM updated_at)::float8 * 1000 AS updated_at, extract(epoch FROM listed_at)::float8 * 1000 AS listed_at,
-              extract(epoch FROM price_reduced_at)::float8 * 1000 AS price_reduced_at,
-              coalesce((document->'address'->>'visible')::boolean, true) AS address_visible
-         FROM estates`,
+    const [{ rows }] = await this.dataSource.query(
+      `SELECT coalesce(json_agg(json_build_array(${INDEX_COLUMNS.map(([, sql]) => sql).join(', ')}))::text, '[]') AS rows FROM estates`,
     );
-    return rows.map(indexedListingOf);
+    return (JSON.parse(rows) as unknown[][]).map(indexedListingOf);
   }
 
   /** Listings' documents and the history dates beside them, by id (a page's listings and their units). */

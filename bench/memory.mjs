@@ -35,6 +35,13 @@ const CONCURRENCY = 16;
 const RENDER_CACHE_MB = Number(process.env.RENDER_CACHE_MB ?? 32);
 /** The node flags of `npm start` (package.json), so this measures what the demo runs. */
 const NODE_FLAGS = nodeFlags('start');
+/**
+ * A replica's memory budget as the Kubernetes base deploys it (deploy/k8s/base/config.env): the PostgreSQL run
+ * measures that replica (MEMORY_BUDGET_MB in this shell measures another). The embedded demo runs on the app's own
+ * default, as `npm start` does.
+ */
+const REPLICA_BUDGET_MB = /^MEMORY_BUDGET_MB=(\d+)$/m.exec(readFileSync(new URL('../deploy/k8s/base/config.env', import.meta.url), 'utf8'))?.[1];
+if (!REPLICA_BUDGET_MB) throw new Error('deploy/k8s/base/config.env states no MEMORY_BUDGET_MB');
 /** RSS after the load run (issue 39): the embedded demo, and a replica on PostgreSQL (no PGlite in the process). */
 const DEMO_CEILING_MB = 400;
 const POSTGRES_CEILING_MB = 320;
@@ -71,7 +78,7 @@ async function startServer(databaseUrl) {
     SYNC_INTERVAL_MINUTES: '0',
     HOLIDAY_ICAL_INTERVAL_MINUTES: '0',
     // Production on PostgreSQL asks for a real deployment's settings: harmless stand-ins, and the demo catalogue.
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl, ...postgresBenchSettings({ demo: true }) } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, MEMORY_BUDGET_MB: process.env.MEMORY_BUDGET_MB ?? REPLICA_BUDGET_MB, ...postgresBenchSettings({ demo: true }) } : {}),
   };
   // The reporter (bench/process-memory.cjs) tells where the RSS is at the end: V8 heap, external (PGlite's WASM memory).
   const child = spawn(process.execPath, ['--require', new URL('process-memory.cjs', import.meta.url).pathname, ...NODE_FLAGS, new URL('../dist/src/main.js', import.meta.url).pathname], {
@@ -227,7 +234,8 @@ function where(reading, embedded) {
  * missed; rejects when the run breaks (the server does not start or stops answering).
  */
 async function measure({ label, databaseUrl, ceilingMb }) {
-  console.log(`\n=== Memory on ${label}: ${settingsText()}`);
+  const budget = databaseUrl && process.env.MEMORY_BUDGET_MB === undefined ? `, MEMORY_BUDGET_MB=${REPLICA_BUDGET_MB} (the Kubernetes base's replica)` : '';
+  console.log(`\n=== Memory on ${label}: ${settingsText()}${budget}`);
   // The per-page and round-growth ceilings missed; the RSS after the load run is judged from `loadRss`.
   const failures = [];
   let loadRss;

@@ -883,7 +883,7 @@ export class AppConfig {
    * through `cacheEntries(config, bytesPerEntry, { min, max })` (src/config/memory-budget.ts).
    */
   get objectCacheMb(): number {
-    return cacheSizes(this.MEMORY_BUDGET_MB ?? DEFAULT_MEMORY_BUDGET_MB).objectCacheMb;
+    return cacheSizes(this.MEMORY_BUDGET_MB ?? DEFAULT_MEMORY_BUDGET_MB, { embedded: this.embeddedDatabase }).objectCacheMb;
   }
 
   get embeddedDatabase(): boolean {
@@ -925,7 +925,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, readFile: ReadF
   const budget = memoryBudget(config.MEMORY_BUDGET_MB, readFile);
   budgets.set(config, budget);
   config.MEMORY_BUDGET_MB = budget.mb;
-  const sizes = cacheSizes(budget.mb);
+  const sizes = cacheSizes(budget.mb, { embedded: config.embeddedDatabase });
   if (isUnset(raw.RENDER_CACHE_MB)) config.RENDER_CACHE_MB = sizes.renderCacheMb;
   if (isUnset(raw.SECTION_CACHE_MB)) config.SECTION_CACHE_MB = sizes.sectionCacheMb;
   const whise = missingForWhise(config);

@@ -48,6 +48,8 @@ describe(cacheSizes.name, () => {
     expect(cacheSizes(320)).toEqual({ renderCacheMb: 16, sectionCacheMb: 8, objectCacheMb: 16 });
     expect(cacheSizes(400)).toEqual({ renderCacheMb: 32, sectionCacheMb: 16, objectCacheMb: 32 });
     expect(cacheSizes(1000)).toEqual({ renderCacheMb: 152, sectionCacheMb: 76, objectCacheMb: 152 });
+    // The embedded database in the process takes its part of the budget first.
+    expect(cacheSizes(400, { embedded: true })).toEqual({ renderCacheMb: 14, sectionCacheMb: 7, objectCacheMb: 14 });
   });
 
   it('turns every cache off at or below the floor', () => {
@@ -81,42 +83,49 @@ describe(cacheEntries.name, () => {
 
 describe('loadConfig and the memory budget', () => {
   const limited = v2(`${400 * MIB}`);
+  /** A replica on PostgreSQL: the budget is all the app's (no database in the process). */
+  const REPLICA = { DATABASE_URL: 'postgres://db.example/immo' };
+
+  it('leaves the embedded database its part of the budget first (no DATABASE_URL: PGlite in the process)', () => {
+    const sut = loadConfig({}, noCgroup);
+    expect([sut.MEMORY_BUDGET_MB, sut.RENDER_CACHE_MB, sut.SECTION_CACHE_MB, sut.objectCacheMb]).toEqual([400, 14, 7, 14]);
+  });
 
   it('sizes the caches from the container limit when nothing is set', () => {
-    const sut = loadConfig({}, limited);
+    const sut = loadConfig({ ...REPLICA }, limited);
     expect([sut.MEMORY_BUDGET_MB, sut.RENDER_CACHE_MB, sut.SECTION_CACHE_MB, sut.objectCacheMb]).toEqual([320, 16, 8, 16]);
   });
 
   it('keeps the sizes it had before the budget without a container limit (400: 32 and 16 MB)', () => {
-    const sut = loadConfig({}, noCgroup);
+    const sut = loadConfig({ ...REPLICA }, noCgroup);
     expect([sut.MEMORY_BUDGET_MB, sut.RENDER_CACHE_MB, sut.SECTION_CACHE_MB, sut.objectCacheMb]).toEqual([400, 32, 16, 32]);
-    expect(loadConfig({ MEMORY_BUDGET_MB: '' }, noCgroup).MEMORY_BUDGET_MB).toBe(400);
+    expect(loadConfig({ ...REPLICA,  MEMORY_BUDGET_MB: '' }, noCgroup).MEMORY_BUDGET_MB).toBe(400);
   });
 
   it('takes an explicit MEMORY_BUDGET_MB over the container limit', () => {
-    const sut = loadConfig({ MEMORY_BUDGET_MB: '1000' }, limited);
+    const sut = loadConfig({ ...REPLICA,  MEMORY_BUDGET_MB: '1000' }, limited);
     expect([sut.MEMORY_BUDGET_MB, sut.RENDER_CACHE_MB, sut.SECTION_CACHE_MB, sut.objectCacheMb]).toEqual([1000, 152, 76, 152]);
   });
 
   it('lets an explicit RENDER_CACHE_MB or SECTION_CACHE_MB win over its share, 0 turning the cache off', () => {
-    const sut = loadConfig({ MEMORY_BUDGET_MB: '320', RENDER_CACHE_MB: '64' }, noCgroup);
+    const sut = loadConfig({ ...REPLICA,  MEMORY_BUDGET_MB: '320', RENDER_CACHE_MB: '64' }, noCgroup);
     expect([sut.RENDER_CACHE_MB, sut.SECTION_CACHE_MB]).toEqual([64, 8]);
-    const off = loadConfig({ RENDER_CACHE_MB: '0', SECTION_CACHE_MB: '0' }, limited);
+    const off = loadConfig({ ...REPLICA,  RENDER_CACHE_MB: '0', SECTION_CACHE_MB: '0' }, limited);
     expect([off.MEMORY_BUDGET_MB, off.RENDER_CACHE_MB, off.SECTION_CACHE_MB]).toEqual([320, 0, 0]);
-    const none = loadConfig({ MEMORY_BUDGET_MB: '0' }, limited);
+    const none = loadConfig({ ...REPLICA,  MEMORY_BUDGET_MB: '0' }, limited);
     expect([none.MEMORY_BUDGET_MB, none.RENDER_CACHE_MB, none.SECTION_CACHE_MB, none.objectCacheMb]).toEqual([0, 0, 0, 0]);
   });
 
   it('refuses a budget that is not a whole number of MB at least 0', () => {
-    expect(() => loadConfig({ MEMORY_BUDGET_MB: '-1' }, noCgroup)).toThrow('MEMORY_BUDGET_MB="-1"');
-    expect(() => loadConfig({ MEMORY_BUDGET_MB: '320MB' }, noCgroup)).toThrow('MEMORY_BUDGET_MB="320MB"');
+    expect(() => loadConfig({ ...REPLICA,  MEMORY_BUDGET_MB: '-1' }, noCgroup)).toThrow('MEMORY_BUDGET_MB="-1"');
+    expect(() => loadConfig({ ...REPLICA,  MEMORY_BUDGET_MB: '320MB' }, noCgroup)).toThrow('MEMORY_BUDGET_MB="320MB"');
   });
 
   it('says in one line where the budget came from and what each cache gets', () => {
-    expect(describeMemoryBudget(loadConfig({}, limited))).toBe(
+    expect(describeMemoryBudget(loadConfig({ ...REPLICA }, limited))).toBe(
       "Memory budget 320 MB (80 % of the container's 400 MB limit): render cache 16 MB, section cache 8 MB, up to 16 MB per object cache",
     );
-    expect(describeMemoryBudget(loadConfig({}, noCgroup))).toContain('Memory budget 400 MB (the default: no MEMORY_BUDGET_MB, no container limit)');
-    expect(describeMemoryBudget(loadConfig({ MEMORY_BUDGET_MB: '1000', RENDER_CACHE_MB: '0' }, limited))).toContain('(MEMORY_BUDGET_MB): render cache 0 MB, section cache 76 MB');
+    expect(describeMemoryBudget(loadConfig({ ...REPLICA }, noCgroup))).toContain('Memory budget 400 MB (the default: no MEMORY_BUDGET_MB, no container limit)');
+    expect(describeMemoryBudget(loadConfig({ ...REPLICA,  MEMORY_BUDGET_MB: '1000', RENDER_CACHE_MB: '0' }, limited))).toContain('(MEMORY_BUDGET_MB): render cache 0 MB, section cache 76 MB');
   });
 });

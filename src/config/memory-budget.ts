@@ -7,15 +7,17 @@ import { readFileSync } from 'node:fs';
  * - The budget: MEMORY_BUDGET_MB when set; else CONTAINER_SHARE of the container's memory limit (cgroup v2, then v1),
  *   leaving the rest of the limit for what no budget bounds (garbage between collections, malloc's arenas, a burst of
  *   photo resizes); else DEFAULT_MEMORY_BUDGET_MB.
- * - The pool: what is left of the budget above PROCESS_FLOOR_MB, the process before any cache (code, V8, libraries).
+ * - The pool: what is left of the budget above PROCESS_FLOOR_MB, the process before any cache (code, V8, libraries),
+ *   and above EMBEDDED_DATABASE_MB more when the database runs in the process.
  * - The caches' shares of the pool (SHARES): the render cache, the section cache, and the most any one in-memory object
  *   cache may hold (`objectCacheMb`, read through `cacheEntries`). The other half of the pool is headroom: requests in
  *   flight, the object caches whose caps keep them under their share, the search's.
  *
- * | budget (MB) | pool | RENDER_CACHE_MB | SECTION_CACHE_MB | objectCacheMb |
- * | 320         | 80   | 16              | 8                | 16            |
- * | 400         | 160  | 32              | 16               | 32            |
- * | 1000        | 760  | 152             | 76               | 152           |
+ * | budget (MB)          | pool | RENDER_CACHE_MB | SECTION_CACHE_MB | objectCacheMb |
+ * | 320                  | 80   | 16              | 8                | 16            |
+ * | 400                  | 160  | 32              | 16               | 32            |
+ * | 1000                 | 760  | 152             | 76               | 152           |
+ * | 400, embedded (demo) | 70   | 14              | 7                | 14            |
  *
  * A deployment states the budget and sizes its pod from it (scripts/k8s-check.mjs holds the manifests to it): the
  * memory request is the budget, the limit the budget / CONTAINER_SHARE, so the app reading that limit would arrive at
@@ -24,6 +26,13 @@ import { readFileSync } from 'node:fs';
 
 /** What the process takes before any cache: code, V8's heap of modules, native libraries (docs/PERFORMANCE.md). */
 export const PROCESS_FLOOR_MB = 240;
+/**
+ * What the embedded database (PGlite, in the process: no DATABASE_URL) adds to the floor: its WebAssembly memory
+ * (~38 MB resident), its compiled code and its share of malloc's arenas. bench/memory.mjs's load run ended at 421 MB
+ * embedded against 294 MB on PostgreSQL with the same flags (semi-spaces of 8 MB), 24 MB of that the larger caches of
+ * the 400 MB default budget: ~90 MB is the database.
+ */
+export const EMBEDDED_DATABASE_MB = 90;
 /** The budget without MEMORY_BUDGET_MB and without a container limit: today's cache sizes (32 / 16 MB). */
 export const DEFAULT_MEMORY_BUDGET_MB = 400;
 /** The budget's part of a container's memory limit (scripts/k8s-check.mjs reads this line: limit = budget / share). */
@@ -94,9 +103,9 @@ export interface CacheSizes {
   readonly objectCacheMb: number;
 }
 
-/** The caches' sizes a budget gives (the table above); below PROCESS_FLOOR_MB every cache is off. */
-export function cacheSizes(budgetMb: number): CacheSizes {
-  const pool = Math.max(0, budgetMb - PROCESS_FLOOR_MB);
+/** The caches' sizes a budget gives (the table above); below the floor every cache is off. */
+export function cacheSizes(budgetMb: number, { embedded = false }: { readonly embedded?: boolean } = {}): CacheSizes {
+  const pool = Math.max(0, budgetMb - PROCESS_FLOOR_MB - (embedded ? EMBEDDED_DATABASE_MB : 0));
   return {
     renderCacheMb: Math.round(pool * SHARES.render),
     sectionCacheMb: Math.round(pool * SHARES.section),

@@ -44,16 +44,16 @@ describe(memoryBudget.name, () => {
 });
 
 describe(cacheSizes.name, () => {
-  it('gives the render and section caches 20 % and 10 % of the budget above the 240 MB floor, object caches 20 %', () => {
-    expect(cacheSizes(320)).toEqual({ renderCacheMb: 16, sectionCacheMb: 8, objectCacheMb: 16 });
-    expect(cacheSizes(400)).toEqual({ renderCacheMb: 32, sectionCacheMb: 16, objectCacheMb: 32 });
-    expect(cacheSizes(1000)).toEqual({ renderCacheMb: 152, sectionCacheMb: 76, objectCacheMb: 152 });
+  it('gives the render and section caches 20 % and 10 % of the budget above the 280 MB floor, object caches 20 %', () => {
+    expect(cacheSizes(320)).toEqual({ renderCacheMb: 8, sectionCacheMb: 4, objectCacheMb: 8 });
+    expect(cacheSizes(400)).toEqual({ renderCacheMb: 24, sectionCacheMb: 12, objectCacheMb: 24 });
+    expect(cacheSizes(1000)).toEqual({ renderCacheMb: 144, sectionCacheMb: 72, objectCacheMb: 144 });
     // The embedded database in the process takes its part of the budget first.
-    expect(cacheSizes(400, { embedded: true })).toEqual({ renderCacheMb: 14, sectionCacheMb: 7, objectCacheMb: 14 });
+    expect(cacheSizes(400, { embedded: true })).toEqual({ renderCacheMb: 6, sectionCacheMb: 3, objectCacheMb: 6 });
   });
 
   it('turns every cache off at or below the floor', () => {
-    expect(cacheSizes(240)).toEqual({ renderCacheMb: 0, sectionCacheMb: 0, objectCacheMb: 0 });
+    expect(cacheSizes(280)).toEqual({ renderCacheMb: 0, sectionCacheMb: 0, objectCacheMb: 0 });
     expect(cacheSizes(0)).toEqual({ renderCacheMb: 0, sectionCacheMb: 0, objectCacheMb: 0 });
   });
 });
@@ -77,7 +77,7 @@ describe(cacheEntries.name, () => {
 
   it('fills only its share when given one, and takes a stand-in config without the share as the default budget', () => {
     expect(cacheEntries({ objectCacheMb: 32 }, 27 * 1024, { ...listing, share: 0.5 })).toBe(606);
-    expect(cacheEntries({}, 27 * 1024, listing)).toBe(1213);
+    expect(cacheEntries({}, 27 * 1024, listing)).toBe(910);
   });
 });
 
@@ -88,28 +88,28 @@ describe('loadConfig and the memory budget', () => {
 
   it('leaves the embedded database its part of the budget first (no DATABASE_URL: PGlite in the process)', () => {
     const sut = loadConfig({}, noCgroup);
-    expect([sut.MEMORY_BUDGET_MB, sut.RENDER_CACHE_MB, sut.SECTION_CACHE_MB, sut.objectCacheMb]).toEqual([400, 14, 7, 14]);
+    expect([sut.MEMORY_BUDGET_MB, sut.RENDER_CACHE_MB, sut.SECTION_CACHE_MB, sut.objectCacheMb]).toEqual([400, 6, 3, 6]);
   });
 
   it('sizes the caches from the container limit when nothing is set', () => {
     const sut = loadConfig({ ...REPLICA }, limited);
-    expect([sut.MEMORY_BUDGET_MB, sut.RENDER_CACHE_MB, sut.SECTION_CACHE_MB, sut.objectCacheMb]).toEqual([320, 16, 8, 16]);
+    expect([sut.MEMORY_BUDGET_MB, sut.RENDER_CACHE_MB, sut.SECTION_CACHE_MB, sut.objectCacheMb]).toEqual([320, 8, 4, 8]);
   });
 
-  it('keeps the sizes it had before the budget without a container limit (400: 32 and 16 MB)', () => {
+  it('keeps the sizes it had before the budget without a container limit (400: 24 and 12 MB)', () => {
     const sut = loadConfig({ ...REPLICA }, noCgroup);
-    expect([sut.MEMORY_BUDGET_MB, sut.RENDER_CACHE_MB, sut.SECTION_CACHE_MB, sut.objectCacheMb]).toEqual([400, 32, 16, 32]);
+    expect([sut.MEMORY_BUDGET_MB, sut.RENDER_CACHE_MB, sut.SECTION_CACHE_MB, sut.objectCacheMb]).toEqual([400, 24, 12, 24]);
     expect(loadConfig({ ...REPLICA,  MEMORY_BUDGET_MB: '' }, noCgroup).MEMORY_BUDGET_MB).toBe(400);
   });
 
   it('takes an explicit MEMORY_BUDGET_MB over the container limit', () => {
     const sut = loadConfig({ ...REPLICA,  MEMORY_BUDGET_MB: '1000' }, limited);
-    expect([sut.MEMORY_BUDGET_MB, sut.RENDER_CACHE_MB, sut.SECTION_CACHE_MB, sut.objectCacheMb]).toEqual([1000, 152, 76, 152]);
+    expect([sut.MEMORY_BUDGET_MB, sut.RENDER_CACHE_MB, sut.SECTION_CACHE_MB, sut.objectCacheMb]).toEqual([1000, 144, 72, 144]);
   });
 
   it('lets an explicit RENDER_CACHE_MB or SECTION_CACHE_MB win over its share, 0 turning the cache off', () => {
     const sut = loadConfig({ ...REPLICA,  MEMORY_BUDGET_MB: '320', RENDER_CACHE_MB: '64' }, noCgroup);
-    expect([sut.RENDER_CACHE_MB, sut.SECTION_CACHE_MB]).toEqual([64, 8]);
+    expect([sut.RENDER_CACHE_MB, sut.SECTION_CACHE_MB]).toEqual([64, 4]);
     const off = loadConfig({ ...REPLICA,  RENDER_CACHE_MB: '0', SECTION_CACHE_MB: '0' }, limited);
     expect([off.MEMORY_BUDGET_MB, off.RENDER_CACHE_MB, off.SECTION_CACHE_MB]).toEqual([320, 0, 0]);
     const none = loadConfig({ ...REPLICA,  MEMORY_BUDGET_MB: '0' }, limited);
@@ -123,9 +123,9 @@ describe('loadConfig and the memory budget', () => {
 
   it('says in one line where the budget came from and what each cache gets', () => {
     expect(describeMemoryBudget(loadConfig({ ...REPLICA }, limited))).toBe(
-      "Memory budget 320 MB (80 % of the container's 400 MB limit): render cache 16 MB, section cache 8 MB, up to 16 MB per object cache",
+      "Memory budget 320 MB (80 % of the container's 400 MB limit): render cache 8 MB, section cache 4 MB, up to 8 MB per object cache",
     );
     expect(describeMemoryBudget(loadConfig({ ...REPLICA }, noCgroup))).toContain('Memory budget 400 MB (the default: no MEMORY_BUDGET_MB, no container limit)');
-    expect(describeMemoryBudget(loadConfig({ ...REPLICA,  MEMORY_BUDGET_MB: '1000', RENDER_CACHE_MB: '0' }, limited))).toContain('(MEMORY_BUDGET_MB): render cache 0 MB, section cache 76 MB');
+    expect(describeMemoryBudget(loadConfig({ ...REPLICA,  MEMORY_BUDGET_MB: '1000', RENDER_CACHE_MB: '0' }, limited))).toContain('(MEMORY_BUDGET_MB): render cache 0 MB, section cache 72 MB');
   });
 });

@@ -14,18 +14,23 @@ import { readFileSync } from 'node:fs';
  *   flight, the object caches whose caps keep them under their share, the search's.
  *
  * | budget (MB)          | pool | RENDER_CACHE_MB | SECTION_CACHE_MB | objectCacheMb |
- * | 320                  | 80   | 16              | 8                | 16            |
- * | 400                  | 160  | 32              | 16               | 32            |
- * | 1000                 | 760  | 152             | 76               | 152           |
- * | 400, embedded (demo) | 70   | 14              | 7                | 14            |
+ * | 320                  | 40   | 8               | 4                | 8             |
+ * | 400                  | 120  | 24              | 12               | 24            |
+ * | 1000                 | 720  | 144             | 72               | 144           |
+ * | 400, embedded (demo) | 30   | 6               | 3                | 6             |
  *
  * A deployment states the budget and sizes its pod from it (scripts/k8s-check.mjs holds the manifests to it): the
  * memory request is the budget, the limit the budget / CONTAINER_SHARE, so the app reading that limit would arrive at
  * the same budget.
  */
 
-/** What the process takes before any cache: code, V8's heap of modules, native libraries (docs/PERFORMANCE.md). */
-export const PROCESS_FLOOR_MB = 240;
+/**
+ * What the process takes before any cache: code, V8's heap of modules, its young generation, native libraries, and
+ * malloc's arenas around requests in flight (docs/PERFORMANCE.md). Measured: a replica on PostgreSQL ended
+ * bench/memory.mjs's load run at 325 MB with 24 MB of render and section caches and ~15 MB of object caches filled,
+ * about 280 MB without them (240 MB, the first estimate, left a 320 MB budget 5 MB short).
+ */
+export const PROCESS_FLOOR_MB = 280;
 /**
  * What the embedded database (PGlite, in the process: no DATABASE_URL) adds to the floor: its WebAssembly memory
  * (~38 MB resident), its compiled code and its share of malloc's arenas. bench/memory.mjs's load run ended at 421 MB
@@ -33,7 +38,7 @@ export const PROCESS_FLOOR_MB = 240;
  * the 400 MB default budget: ~90 MB is the database.
  */
 export const EMBEDDED_DATABASE_MB = 90;
-/** The budget without MEMORY_BUDGET_MB and without a container limit: today's cache sizes (32 / 16 MB). */
+/** The budget without MEMORY_BUDGET_MB and without a container limit (render and section caches of 24 and 12 MB). */
 export const DEFAULT_MEMORY_BUDGET_MB = 400;
 /** The budget's part of a container's memory limit (scripts/k8s-check.mjs reads this line: limit = budget / share). */
 export const CONTAINER_SHARE = 0.8;

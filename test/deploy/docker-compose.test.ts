@@ -135,7 +135,7 @@ describe('docker-compose.yml', () => {
     // What the container's cgroup (v2) shows: Compose's M is 1024 × 1024 bytes.
     const cgroup = (path: string) => (path === '/sys/fs/cgroup/memory.max' ? `${Number(limit![1]) * 1024 * 1024}\n` : undefined);
     const config = loadConfig(containerEnv({ DEMO_DATA: 'true', COOKIE_SECRET: 'a-secret-of-this-demo' }), cgroup);
-    expect([config.MEMORY_BUDGET_MB, config.RENDER_CACHE_MB, config.SECTION_CACHE_MB]).toEqual([320, 16, 8]);
+    expect([config.MEMORY_BUDGET_MB, config.RENDER_CACHE_MB, config.SECTION_CACHE_MB]).toEqual([320, 8, 4]);
   });
 
   it('runs a real site from its .env: its CRM, its identity, the bot check on, and nothing of the demo', () => {

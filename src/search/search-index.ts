@@ -1,6 +1,6 @@
 import { UNAVAILABLE_STATUSES } from '../estates/domain/availability.js';
 import { referenceKey } from '../estates/domain/format.js';
-import { epcRankOf } from '../estates/domain/listing-features.js';
+import { epcRankOf, type ListingFeatures } from '../estates/domain/listing-features.js';
 import { belgianDay } from '../estates/display/price-history.js';
 import { type AreaShape, distanceSquared, isInArea } from './search-area.js';
 import { listedSince, type SearchCriteria } from './search-criteria.js';
@@ -21,9 +21,10 @@ export interface ResolvedLocations {
 
 /**
  * One listing's search columns (estate-record.ts writes them from the document, by the rules matchesCriteria
- * applies to the alerts), as the index holds them: a few hundred bytes a listing, not its document.
+ * applies to the alerts; what it has is domain/listing-features.ts's), as the index holds them: a few hundred bytes a
+ * listing, not its document.
  */
-export interface IndexedListing {
+export interface IndexedListing extends ListingFeatures {
   readonly id: number;
   readonly parentId: number | null;
   readonly isProject: boolean;
@@ -40,14 +41,6 @@ export interface IndexedListing {
   readonly publicPrice: number | null;
   readonly bedrooms: number | null;
   readonly referenceKey: string | null;
-  readonly livingArea: number | null;
-  readonly plotArea: number | null;
-  readonly epcRank: number | null;
-  readonly hasGarden: boolean;
-  readonly hasTerrace: boolean;
-  readonly hasParking: boolean;
-  readonly facades: number | null;
-  readonly newBuild: boolean;
   /** The exact point (map markers), and the point a search by area tests (domain/search-point.ts). */
   readonly lat: number | null;
   readonly lon: number | null;
